@@ -1,0 +1,3 @@
+from archivist.flows.cli import main
+
+main()

@@ -1,0 +1,124 @@
+"""Typed settings: code defaults, then `configs/archivist.toml`, then a user file, then `ARCHIVIST_*`.
+
+A user file is `$ARCHIVIST_CONFIG` or `./archivist.toml` when it exists. Nested fields are set from the
+environment with a double underscore: `ARCHIVIST_STORE__URI=s3://bucket/memory`,
+`ARCHIVIST_DECISIONS__PROVIDER=systemone`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+CONFIG_DIR = Path(__file__).parent
+
+
+class StoreSettings(BaseModel):
+    uri: str = "./archivist-store"
+    """Where the LanceDB store lives: a local folder, or any LanceDB URI (s3://, gs://, az://)."""
+    storage_options: dict[str, str] = Field(default_factory=dict)
+    """Passed to LanceDB for object stores (region, endpoint, allow_http, ...)."""
+
+
+class IngestSettings(BaseModel):
+    partitions: int = 8
+    """Scopes are hashed into this many partitions; one Prefect task per partition."""
+    batch_rows: int = 50_000
+    """Records read, validated and staged per batch: bounds memory on large archives."""
+    max_text_chars: int = 20_000
+    """Longer texts are quarantined rather than stored."""
+    runner: Literal["threads", "dask"] = "threads"
+    """Prefect task runner: a thread pool in this process, or Dask (local cluster or an address)."""
+    workers: int = 2
+    """Threads (or local Dask workers) that process partitions at once."""
+    dask_address: str | None = None
+    """A running Dask scheduler (tcp://host:8786); None starts a local cluster."""
+    column_map: dict[str, str] = Field(default_factory=dict)
+    """Archive column name -> archivist column name, for archives whose columns are named differently."""
+    default_tenant: str = "default"
+    """Tenant given to records of formats that carry none (LoCoMo, ABCD)."""
+
+
+class EmbedderSettings(BaseModel):
+    provider: Literal["local", "openai"] = "local"
+    """`local` is wordllama, shipped inside its PyPI package; `openai` calls the embeddings endpoint."""
+    model: str = "l2_supercat"
+    dim: int = 256
+    batch_size: int = 2048
+    base_url: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+
+
+class ProviderSettings(BaseModel):
+    """One model endpoint: which provider, where, its limits and the retry budget."""
+
+    provider: str = "local"
+    model: str = "local-decider-1"
+    base_url: str | None = None
+    api_key_env: str | None = None
+    """Name of the environment variable holding the key; the key itself is never stored."""
+    requests_per_minute: float = 1200
+    tokens_per_minute: float = 15_000_000
+    timeout_s: float = 30.0
+    max_attempts: int = 6
+    backoff_initial_s: float = 0.5
+    backoff_max_s: float = 30.0
+    concurrency: int = 16
+    """Requests in flight at once from this process."""
+
+
+class LLMSettings(ProviderSettings):
+    provider: str = "none"
+    model: str = "gpt-4o-mini"
+    requests_per_minute: float = 500
+    tokens_per_minute: float = 2_000_000
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="ARCHIVIST_",
+        env_nested_delimiter="__",
+        extra="ignore",
+    )
+
+    store: StoreSettings = Field(default_factory=StoreSettings)
+    ingest: IngestSettings = Field(default_factory=IngestSettings)
+    embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
+    decisions: ProviderSettings = Field(default_factory=ProviderSettings)
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    replay: bool = False
+    """Fail on a call-cache miss instead of calling a model (reproducing a run from its cache)."""
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        files = [CONFIG_DIR / "archivist.toml"]
+        user_file = os.environ.get("ARCHIVIST_CONFIG") or "archivist.toml"
+        if Path(user_file).is_file():
+            files.append(Path(user_file))
+        # Later TOML files override earlier ones; the environment overrides both.
+        return (
+            init_settings,
+            env_settings,
+            TomlConfigSettingsSource(settings_cls, toml_file=files, deep_merge=True),
+        )
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Settings from files and environment, with explicit overrides (CLI flags) on top."""
+    return Settings(**{k: v for k, v in overrides.items() if v is not None})

@@ -1,0 +1,26 @@
+"""The `archivist` command. Each command group lives in its own `commands_*.py` module."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="archivist",
+    help="Archived conversations in, a curated and auditable memory store out.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _register() -> None:
+    from archivist.flows import commands_ingest
+
+    commands_ingest.register(app)
+
+
+_register()
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""Typed questions, the decision-model interface, and the client every stage asks through."""

@@ -13,10 +13,24 @@ app = typer.Typer(
 )
 
 
+@app.callback()
+def _root() -> None:
+    """Archived conversations in, a curated and auditable memory store out."""
+
+
 def _register() -> None:
     from archivist.flows import commands_ingest
 
     commands_ingest.register(app)
+    from archivist.flows import commands_costs
+
+    commands_costs.register(app)
+    from archivist.flows import commands_facts
+
+    commands_facts.register(app)
+    from archivist.flows import commands_decisions
+
+    commands_decisions.register(app)
 
 
 _register()

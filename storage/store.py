@@ -13,6 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 import lancedb
+from lancedb.index import BTree
 import polars as pl
 import pyarrow as pa
 
@@ -72,7 +73,7 @@ class Store:
                 return table
             table = self._db.create_table(name, schema=schema, exist_ok=True)
             for column in btree:
-                table.create_scalar_index(column, replace=True)
+                table.create_index(column, config=BTree(), replace=True)
             return table
 
     # -- writes ---------------------------------------------------------------------------------

@@ -1,0 +1,82 @@
+"""Embedders: the local default shipped inside a PyPI package, or OpenAI embeddings by config.
+
+The store records which embedder and dimension made its vectors (`embedder` in the meta table) and
+refuses to mix vector spaces: a change of embedder is a re-embedding job, never a silent mix.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from archivist.configs.settings import EmbedderSettings, Settings
+
+
+class EmbedderMismatch(RuntimeError):
+    """The store's vectors were made by another embedder than the one configured."""
+
+
+class Embedder(Protocol):
+    name: str
+    """Identifies the vector space: provider, model and dimension."""
+    dim: int
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        """Unit-length float32 vectors, one row per text."""
+        ...
+
+
+class WordLlamaEmbedder:
+    """wordllama's l2_supercat, loaded from the package folder (its default load looks elsewhere and downloads)."""
+
+    def __init__(self, config: str = "l2_supercat", dim: int = 256):
+        import wordllama
+        from wordllama import WordLlama
+
+        self._model = WordLlama.load(
+            config=config, cache_dir=Path(wordllama.__file__).parent, dim=dim, disable_download=True
+        )
+        self.dim = dim
+        self.name = f"local:wordllama-{config}:{dim}"
+        # The tokenizer is not documented as thread-safe; embedding is cheap next to the lock.
+        self._lock = threading.Lock()
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        with self._lock:
+            vectors = self._model.embed(texts, norm=True, batch_size=512)
+        return np.asarray(vectors, dtype=np.float32)
+
+
+@lru_cache(maxsize=4)
+def _local(config: str, dim: int) -> WordLlamaEmbedder:
+    return WordLlamaEmbedder(config, dim)
+
+
+def get_embedder(settings: Settings | EmbedderSettings) -> Embedder:
+    """The configured embedder (the local one is loaded once per process)."""
+    config = settings.embedder if isinstance(settings, Settings) else settings
+    if config.provider == "local":
+        return _local(config.model, config.dim)
+    if config.provider == "openai":
+        from archivist.tasks.providers.openai_embeddings import OpenAIEmbedder
+
+        return OpenAIEmbedder(config)
+    raise ValueError(f"unknown embedder provider {config.provider!r}; use 'local' or 'openai'")
+
+
+def check_store_embedder(recorded: dict | None, embedder: Embedder) -> None:
+    """Raise if the store's vectors come from another embedder than `embedder`."""
+    if recorded is None:
+        return
+    if recorded.get("name") != embedder.name or int(recorded.get("dim", -1)) != embedder.dim:
+        raise EmbedderMismatch(
+            f"this store's vectors were made by {recorded.get('name')} ({recorded.get('dim')}-d) but the "
+            f"configured embedder is {embedder.name} ({embedder.dim}-d); mixing vector spaces would make "
+            "search meaningless. Configure the store's embedder again, or re-embed the store into a new one."
+        )

@@ -17,6 +17,7 @@ console = Console()
 def register(app: typer.Typer) -> None:
     app.command()(ingest)
     app.command()(stats)
+    app.command()(quarantine)
 
 
 def ingest(
@@ -88,4 +89,30 @@ def stats(
                 table.add_row(f"{name} ({status})", str(n))
         else:
             table.add_row(name, str(value))
+    console.print(table)
+
+
+def quarantine(
+    store: str = typer.Option(None, "--store", help="Store URI (default from settings)."),
+    limit: int = typer.Option(50, "--limit", help="Rows to show."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON lines."),
+) -> None:
+    """Rejected records: source file and line, reason, and the start of the raw record."""
+    from archivist.storage.store import Store
+
+    settings = load_settings()
+    rows = Store(store or settings.store.uri, settings.store.storage_options).read("quarantine")
+    if rows.is_empty():
+        console.print("nothing quarantined")
+        return
+    rows = rows.sort(["source_file", "source_line"]).head(limit)
+    if json_out:
+        for row in rows.drop("quarantined_at").iter_rows(named=True):
+            print(json.dumps(row))
+        return
+    table = Table(title="quarantine")
+    for column in ("source", "reason", "raw"):
+        table.add_column(column, overflow="fold")
+    for row in rows.iter_rows(named=True):
+        table.add_row(f"{row['source_file']}:{row['source_line']}", row["reason"], (row["raw"] or "")[:80])
     console.print(table)

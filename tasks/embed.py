@@ -6,6 +6,7 @@ refuses to mix vector spaces: a change of embedder is a re-embedding job, never 
 
 from __future__ import annotations
 
+import logging
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -34,7 +35,7 @@ class WordLlamaEmbedder:
     """wordllama's l2_supercat, loaded from the package folder (its default load looks elsewhere and downloads)."""
 
     def __init__(self, config: str = "l2_supercat", dim: int = 256):
-        import wordllama
+        wordllama = _import_wordllama()
         from wordllama import WordLlama
 
         self._model = WordLlama.load(
@@ -51,6 +52,17 @@ class WordLlamaEmbedder:
         with self._lock:
             vectors = self._model.embed(texts, norm=True, batch_size=512)
         return np.asarray(vectors, dtype=np.float32)
+
+
+def _import_wordllama():
+    """Import wordllama without the root-logger setup it does at import (basicConfig at INFO)."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    import wordllama
+
+    root.handlers[:] = handlers
+    root.setLevel(level)
+    return wordllama
 
 
 @lru_cache(maxsize=4)

@@ -1,0 +1,42 @@
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from archivist.flows.cli import app
+from tests.archives import BAD_LINES, write_archive
+
+runner = CliRunner()
+
+
+@pytest.mark.slow
+def test_ingest_then_stats_and_quarantine(prefect_api, tmp_path):
+    valid = write_archive(tmp_path / "night" / "chats.jsonl", scopes=2, conversations=1, turns=4,
+                          bad_lines=BAD_LINES)
+    store = str(tmp_path / "store")
+    result = runner.invoke(app, ["ingest", str(tmp_path / "night"), "--store", store, "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output.strip().splitlines()[-1])
+    assert summary["turns written"] == valid and summary["quarantined"] == len(BAD_LINES)
+
+    stats = runner.invoke(app, ["stats", "--store", store, "--json"])
+    assert json.loads(stats.output) == {
+        "turns": valid, "facts": {"active": 0, "tentative": 0, "closed": 0},
+        "decisions": 0, "events": 0, "quarantine": len(BAD_LINES), "runs": 1,
+    }
+
+    shown = runner.invoke(app, ["quarantine", "--store", store, "--json"])
+    reasons = [json.loads(line)["reason"] for line in shown.output.strip().splitlines()]
+    assert len(reasons) == 3 and any("unparseable JSON" in r for r in reasons)
+
+
+def test_stats_of_an_empty_store_counts_zero(tmp_path):
+    result = runner.invoke(app, ["stats", "--store", str(tmp_path / "empty"), "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.output)["turns"] == 0
+
+
+def test_missing_archive_path_is_a_clear_error(tmp_path):
+    result = runner.invoke(app, ["ingest", str(tmp_path / "nope"), "--store", str(tmp_path / "s")])
+    assert result.exit_code != 0
+    assert "no such file or folder" in result.output

@@ -1,0 +1,200 @@
+"""Feature vectors of the trained heads: one function per head, each returning {feature name: value}.
+
+The names are stored with the fitted weights, so a head refuses a feature set it was not trained on.
+Counts are capped: one "cancelled" is evidence, a third one says little more.
+"""
+
+from __future__ import annotations
+
+import math
+
+from archivist.tasks.decisions.local import rules
+from archivist.tasks.decisions.local import text as t
+from archivist.tasks.decisions.local.embedding import SentenceVectors
+
+
+def _cap(value: float, limit: float = 2.0) -> float:
+    return float(min(value, limit))
+
+
+def _slot_match(a: str, b: str) -> tuple[float, float]:
+    """(same slot, same slot that holds one value at a time), slot "other" never matching."""
+    slot_a, slot_b = rules.slot(a), rules.slot(b)
+    same = slot_a == slot_b and slot_a != "other"
+    return float(same), float(same and slot_a in rules.SLOT_CARDINALITY_ONE)
+
+
+def _value_swap(old_stems: frozenset[str], new_stems: frozenset[str], same_slot: float, one_value: float,
+                not_yet: float) -> dict[str, float]:
+    """Conjunctions a linear head cannot form: the same slot with a different value on each side.
+
+    "likes hiking" -> "likes painting" is another value of a many-valued slot (new); "lives in Paris" ->
+    "lives in Berlin" replaces a one-valued slot (update or contradiction), unless the new side is only a
+    plan or a wish.
+    """
+    swapped = bool(old_stems - new_stems) and bool(new_stems - old_stems)
+    return {
+        "sibling_other_value": float(swapped and same_slot > 0 and one_value == 0),
+        "one_value_swapped": float(swapped and one_value > 0) * (1.0 - not_yet),
+        "not_yet_same_slot": same_slot * not_yet,
+    }
+
+
+def _changed(a: frozenset[str], b: frozenset[str]) -> tuple[float, float]:
+    """(both sides have values and they differ, the newer side adds a value the older lacks)."""
+    return float(bool(a) and bool(b) and a != b), float(bool(b - a))
+
+
+def relation_features(old: str, new: str, message: str, vectors: SentenceVectors,
+                      tense: dict[str, float]) -> dict[str, float]:
+    """How a new fact (said in `message`, possibly empty) relates to a stored one.
+
+    `tense` is the temporal head's distribution for the new fact: a plan or a wish never replaces a stored
+    value, and a past mention rarely does, so the relation heads read it rather than relearn it from the
+    fewer relation labels.
+    """
+    old_stems, new_stems = t.content_stems(old), t.content_stems(new)
+    said = f"{new} {message}"
+    same_slot, same_slot_one = _slot_match(old, new)
+    numbers_changed, numbers_added = _changed(t.numbers(old), t.numbers(new))
+    names_changed, names_added = _changed(t.names(old), t.names(new))
+    new_negated = t.count(t.NEGATION, new) > 0
+    old_negated = t.count(t.NEGATION, old) > 0
+    polarity_old, polarity_new = t.polarity(old), t.polarity(new)
+    not_yet = tense["planned"] + tense["hypothetical"]
+    values = {
+        **_value_swap(old_stems, new_stems, same_slot, same_slot_one, not_yet),
+        "cos_old_new": vectors.cosine(old, new),
+        "cos_old_message": vectors.cosine(old, message) if message.strip() else vectors.cosine(old, new),
+        "jaccard": t.jaccard(old_stems, new_stems),
+        "old_in_new": t.containment(old_stems, new_stems),
+        "new_in_old": t.containment(new_stems, old_stems),
+        "new_only": _cap(len(new_stems - old_stems), 4),
+        "old_only": _cap(len(old_stems - new_stems), 4),
+        "same_text": float(t.normalised(old) == t.normalised(new)),
+        "length_ratio": math.log((len(t.tokens(new)) + 1) / (len(t.tokens(old)) + 1)),
+        "same_slot": same_slot,
+        "same_slot_one_value": same_slot_one,
+        "numbers_changed": numbers_changed,
+        "numbers_added": numbers_added,
+        "names_changed": names_changed,
+        "names_added": names_added,
+        "kin_differs": float(t.kin(old) != t.kin(new)),
+        "polarity_flip": float(polarity_old * polarity_new < 0),
+        # A change or an ending that is only planned or wished for has not happened: discount it by tense.
+        "ending_cue": _cap(t.count(t.ENDING, said)) * (1.0 - not_yet),
+        "negation_added": float(new_negated and not old_negated),
+        "change_cue": _cap(t.count(t.CHANGE, said)) * (1.0 - not_yet),
+        "correction_cue": _cap(t.count(t.CORRECTION, said)),
+        "past_cue": _cap(t.count(t.PAST, new) + t.count(t.PAST, message) * 0.5),
+        "tense_not_yet": not_yet,
+        "tense_past": tense["past"],
+        "no_message": float(not message.strip()),
+    }
+    # A near copy that ends, negates or changes a value of the stored fact is the opposite of a duplicate,
+    # however close the embeddings: give the head those conjunctions directly.
+    overlap = values["jaccard"]
+    for name in ("ending_cue", "negation_added", "numbers_changed", "names_changed", "polarity_flip"):
+        values[f"{name}_x_overlap"] = values[name] * overlap
+    return values
+
+
+def relation_alt_features(old: str, new: str, message: str, tense: dict[str, float]) -> dict[str, float]:
+    """The second phrasing's own view: the stored fact against the speaker's words, no embeddings.
+
+    It reads `message` where there is one rather than the extracted fact, so an extraction error and a
+    misleading embedding cannot sway both answers the write path needs before it closes a stored fact.
+    """
+    heard = message if message.strip() else new
+    old_stems, heard_stems = t.content_stems(old), t.content_stems(heard)
+    new_stems = t.content_stems(new)
+    same_slot, same_slot_one = _slot_match(old, heard)
+    numbers_changed, _ = _changed(t.numbers(old), t.numbers(heard))
+    names_changed, names_added = _changed(t.names(old), t.names(heard) | t.names(new))
+    not_yet = tense["planned"] + tense["hypothetical"]
+    return {
+        **_value_swap(old_stems, heard_stems | new_stems, same_slot, same_slot_one, not_yet),
+        "old_heard": t.containment(old_stems, heard_stems),
+        "old_new": t.containment(old_stems, new_stems),
+        "jaccard_new": t.jaccard(old_stems, new_stems),
+        "heard_extra": _cap(len(heard_stems - old_stems), 4),
+        "same_text": float(t.normalised(old) == t.normalised(new)),
+        "same_slot": same_slot,
+        "same_slot_one_value": same_slot_one,
+        "numbers_changed": numbers_changed,
+        "names_changed": names_changed,
+        "names_added": names_added,
+        "kin_differs": float(t.kin(old) != t.kin(new)),
+        "polarity_flip": float(t.polarity(old) * t.polarity(heard) < 0),
+        "ending_cue": _cap(t.count(t.ENDING, heard)) * (1.0 - not_yet),
+        "negation_added": float(t.count(t.NEGATION, heard) > 0 and t.count(t.NEGATION, old) == 0),
+        "change_cue": _cap(t.count(t.CHANGE, heard)) * (1.0 - not_yet),
+        "correction_cue": _cap(t.count(t.CORRECTION, heard)),
+        "past_cue": _cap(t.count(t.PAST, heard)),
+        "tense_not_yet": not_yet,
+        "tense_past": tense["past"],
+    }
+
+
+def temporal_features(fact: str, message: str) -> dict[str, float]:
+    """Tense and hedge cues, counted in the message (what was said) and the fact (how it was extracted)."""
+    features: dict[str, float] = {}
+    for source, value in (("message", message), ("fact", fact)):
+        features[f"{source}_past"] = _cap(t.count(t.PAST, value))
+        features[f"{source}_past_verbs"] = _cap(t.past_verbs(value))
+        features[f"{source}_planned"] = _cap(t.count(t.PLANNED, value))
+        features[f"{source}_hypothetical"] = _cap(t.count(t.HYPOTHETICAL, value))
+        features[f"{source}_current"] = _cap(t.count(t.CURRENT, value))
+    features["message_question"] = float("?" in message)
+    return features
+
+
+def worth_features(fact: str, message: str, vectors: SentenceVectors) -> dict[str, float]:
+    """Is there anything lasting here, or only filler and talk about the conversation itself?"""
+    message_tokens = t.tokens(message)
+    filler = t.count(t.FILLER, message)
+    slot_scores = rules.slot_scores(fact)
+    return {
+        "filler_share": min(filler / max(len(message_tokens), 1), 1.0),
+        "message_length": math.log1p(len(message_tokens)),
+        "fact_content": _cap(len(t.content_stems(fact)), 6),
+        "message_content": _cap(len(t.content_stems(message)), 6),
+        "names": _cap(len(t.names(fact) | t.names(message))),
+        "numbers": _cap(len(t.numbers(fact) | t.numbers(message))),
+        "question": float("?" in message),
+        "about_the_conversation": _cap(t.count(t.META, fact)),
+        "transient": _cap(t.count(t.TRANSIENT, f"{fact} {message}")),
+        "first_person": _cap(sum(1 for w in message_tokens if w in {"i", "i'm", "my", "we", "we're", "our", "i've"})),
+        "slot_cues": _cap(max(v for k, v in slot_scores.items() if k != "other"), 3),
+        "cos_fact_message": vectors.cosine(fact, message),
+    }
+
+
+# Slots whose facts can answer a "where" question.
+_PLACE_SLOTS = frozenset({"address", "travel", "employer", "service_status"})
+
+
+def relevance_features(memory: str, query: str, vectors: SentenceVectors) -> dict[str, float]:
+    """Does a memory line bear on a question: the same topic, the same people, the kind of answer asked?"""
+    memory_stems, query_stems = t.content_stems(memory), t.content_stems(query)
+    query_names, memory_names = t.names(query), t.names(memory)
+    query_slot, memory_slot = rules.slot(query), rules.slot(memory)
+    words = set(t.tokens(query))
+    wants_time = bool(words & {"when", "long", "old", "year", "date"})
+    has_time = bool(t.numbers(memory)) or bool(
+        set(t.tokens(memory)) & {"january", "february", "march", "april", "may", "june", "july", "august",
+                                 "september", "october", "november", "december", "yesterday", "ago", "last"})
+    wants_place = "where" in words
+    return {
+        "cos": vectors.cosine(memory, query),
+        "jaccard": t.jaccard(memory_stems, query_stems),
+        "query_covered": t.containment(query_stems, memory_stems),
+        "shared_stems": _cap(len(memory_stems & query_stems), 3),
+        "same_slot": float(query_slot == memory_slot and query_slot != "other"),
+        "names_shared": _cap(len(query_names & memory_names)),
+        "names_missing": _cap(len(query_names - memory_names)),
+        "kin_mismatch": float(t.kin(query) != t.kin(memory)),
+        "time_asked_and_given": float(wants_time and has_time),
+        "place_asked_slot_fits": float(wants_place and memory_slot in _PLACE_SLOTS),
+        "memory_length": math.log1p(len(t.tokens(memory))),
+    }

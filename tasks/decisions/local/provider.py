@@ -1,0 +1,202 @@
+"""`LocalDecisionProvider`: the embedded decision model behind the DecisionProvider protocol.
+
+It reads the request conventions of tasks/decisions/types.py (a fact and its message at the top of the
+state, stored facts, plans and memory lines under `targets`, one request key per question and target) and
+answers in the System One shape. A question id it does not know is left out of the reply, so the decision
+client records a fallback for it instead of a made-up answer.
+
+Two settings of the model are two model versions: `local-decider-1` and, with a sharpening or flattening
+temperature, `local-decider-1@t=0.7`. The version string is what the call cache and stored decisions
+record, so re-scoring can tell their answers apart.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from typing import Any
+
+from archivist.tasks.decisions.local import features, rules
+from archivist.tasks.decisions.local.embedding import SentenceVectors
+from archivist.tasks.decisions.local.fit import load_weights, tense_of
+from archivist.tasks.decisions.local.head import PROBABILITY_CEILING, PROBABILITY_FLOOR, SoftmaxHead
+from archivist.tasks.decisions.types import TARGETS, ProviderReply, Question, split_key
+
+_VARIANT = re.compile(r"^(?P<base>[^@]+)(?:@t=(?P<t>[0-9.]+))?$")
+_Scorer = Callable[[dict, "str | None", Question], dict[str, float]]
+
+
+def _text(entry: Any) -> str:
+    if isinstance(entry, dict):
+        return str(entry.get("text") or entry.get("new") or "")
+    return "" if entry is None else str(entry)
+
+
+def _state(state: Any) -> dict:
+    """A plain-text state is a message that is also the fact."""
+    if isinstance(state, dict):
+        return state
+    return {"message": str(state), "fact": str(state)}
+
+
+def finish(probabilities: dict[str, float], options: list[str]) -> dict[str, float]:
+    """Over exactly `options` (one the scorer did not know gets the floor), clipped, summing to 1."""
+    values = {option: probabilities.get(option, PROBABILITY_FLOOR) for option in options}
+    clipped = {k: min(max(v, PROBABILITY_FLOOR), PROBABILITY_CEILING) for k, v in values.items()}
+    total = sum(clipped.values())
+    return {k: v / total for k, v in clipped.items()}
+
+
+def wire(question: Question, probabilities: dict[str, float]) -> dict[str, Any]:
+    """The System One answer object for `question`."""
+    if question.type == "noul":
+        return {"type": "noul", "noul": probabilities["true"]}
+    chosen = max(probabilities, key=lambda option: probabilities[option])
+    answer: dict[str, Any] = {"type": question.type, question.type: chosen, "probabilities": probabilities,
+                              "confidence": probabilities[chosen]}
+    if question.type == "score":
+        answer["score"] = sum(int(level) * p for level, p in probabilities.items())
+        answer["legend"] = {level: rubric for level, rubric in question.options.items()}
+    return answer
+
+
+class LocalDecisionProvider:
+    name = "local"
+    remote = False
+
+    def __init__(self, settings: Any = None, *, temperature: float | None = None, weights_path: str | None = None):
+        document = load_weights(weights_path)
+        base = str(document["model"])
+        configured = getattr(getattr(settings, "decisions", None), "model", None) or base
+        match = _VARIANT.match(configured)
+        if configured.startswith("local-decider") and (match is None or match["base"] != base):
+            raise ValueError(f"settings ask for decision model {configured!r} but the local weights are {base!r}; "
+                             f"use {base!r} or {base + '@t=0.7'!r}, or refit with `archivist decider fit`")
+        if temperature is None:
+            temperature = float(match["t"]) if match and match["t"] and configured.startswith(base) else 1.0
+        if not 0.05 <= temperature <= 20:
+            raise ValueError(f"temperature {temperature} is outside [0.05, 20]")
+        self.temperature = temperature
+        self.model = base if temperature == 1.0 else f"{base}@t={temperature:g}"
+        self.endpoint = "local"
+        self.heads = {name: SoftmaxHead.from_json(head) for name, head in document["heads"].items()}
+        # The relation heads were fitted on the temporal head's own (untempered) answers: keep it that way.
+        self._tense = tense_of(self.heads["temporal_status"])
+        self.vectors = SentenceVectors()
+        self._scorers: dict[str, _Scorer] = {
+            "relation": self._relation,
+            "relation_alt": self._relation_alt,
+            "temporal_status": self._temporal_status,
+            "worth_remembering": self._worth_remembering,
+            "relevance": self._relevance,
+            "kind": self._kind,
+            "relation_type": self._relation_type,
+            "durability": self._durability,
+            "sensitivity": self._sensitivity,
+            "plan_fulfilled": self._plan_fulfilled,
+        }
+
+    def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
+        state = _state(state)
+        self.vectors.prefetch(self._texts(state))
+        answers: dict[str, Any] = {}
+        for key, question in questions.items():
+            question_id, target = split_key(key)
+            scorer = self._scorers.get(question_id)
+            if scorer is None:
+                continue
+            if target is not None and target not in (state.get(TARGETS) or {}):
+                answers[key] = {"error": f"the state has no `{TARGETS}.{target}`"}
+                continue
+            probabilities = finish(scorer(state, target, question), question.option_names)
+            answers[key] = wire(question, probabilities)
+        return ProviderReply(answers=answers, model=self.model, endpoint=self.endpoint)
+
+    # -- inputs ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _texts(state: dict) -> list[str]:
+        texts = [str(state.get(k) or "") for k in ("message", "fact", "query", "text")]
+        for entry in (state.get(TARGETS) or {}).values():
+            if isinstance(entry, dict):
+                texts += [str(entry.get(k) or "") for k in ("text", "old", "new", "message")]
+            else:
+                texts.append(str(entry))
+        return [t for t in texts if t.strip()]
+
+    @staticmethod
+    def _fact_and_message(state: dict, target: str | None) -> tuple[str, str]:
+        if target is not None:  # a fact question asked of one stored fact
+            entry = state[TARGETS][target]
+            return _text(entry), str(entry.get("message", "")) if isinstance(entry, dict) else ""
+        message = str(state.get("message") or "")
+        return str(state.get("fact") or state.get("text") or message), message
+
+    @staticmethod
+    def _pair(state: dict, target: str | None) -> tuple[str, str, str]:
+        """(stored fact, new fact, message): a stored pair carries `old` and `new` in its target."""
+        entry = state[TARGETS][target]
+        if isinstance(entry, dict) and "old" in entry:
+            return str(entry["old"]), str(entry.get("new") or ""), str(entry.get("message") or "")
+        return _text(entry), str(state.get("fact") or ""), str(state.get("message") or "")
+
+    # -- trained heads ---------------------------------------------------------------------------
+
+    def _head(self, name: str, values: dict[str, float]) -> dict[str, float]:
+        head = self.heads[name]
+        row = head.probabilities(head.vector(values), extra_temperature=self.temperature)[0]
+        return dict(zip(head.classes, map(float, row)))
+
+    def _relation(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        old, new, message = self._pair(state, target)
+        tense = self._tense(new, message)
+        return self._head("relation", features.relation_features(old, new, message, self.vectors, tense))
+
+    def _relation_alt(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        old, new, message = self._pair(state, target)
+        return self._head("relation_alt", features.relation_alt_features(old, new, message, self._tense(new, message)))
+
+    def _temporal_status(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        fact, message = self._fact_and_message(state, target)
+        return self._head("temporal_status", features.temporal_features(fact, message))
+
+    def _worth_remembering(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        fact, message = self._fact_and_message(state, target)
+        return self._head("worth_remembering", features.worth_features(fact, message, self.vectors))
+
+    def _relevance(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        memory = _text(state[TARGETS][target]) if target else str(state.get("fact") or "")
+        return self._head("relevance", features.relevance_features(memory, str(state.get("query") or ""), self.vectors))
+
+    # -- cue rules -------------------------------------------------------------------------------
+
+    def _rule(self, scores: dict[str, float], sharpness: float = 1.0) -> dict[str, float]:
+        return rules.softmax(scores, sharpness / self.temperature)
+
+    def _kind(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        return self._rule(rules.kind_scores(*self._fact_and_message(state, target)), 1.5)
+
+    def _relation_type(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        fact, message = self._fact_and_message(state, target)
+        scores = rules.slot_scores(fact)
+        for slot, value in rules.slot_scores(message).items():
+            scores[slot] += 0.3 * value if slot != "other" else 0.0
+        return self._rule(scores, 2.5)
+
+    def _durability(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        return self._rule(rules.durability_scores(*self._fact_and_message(state, target)), 1.2)
+
+    def _sensitivity(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        scores = rules.sensitivity_scores(*self._fact_and_message(state, target))
+        if "health" not in question.options:  # version 1 files health details under `personal`
+            scores["personal"] = max(scores["personal"], scores.pop("health"))
+        return self._rule(scores, 1.2)
+
+    def _plan_fulfilled(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        plan = _text(state[TARGETS][target]) if target else ""
+        evidence = f"{state.get('fact') or ''} {state.get('message') or ''}".strip()
+        similarity = max(self.vectors.cosine(plan, evidence), 0.0)
+        logit = rules.plan_fulfilled_logit(similarity, evidence) / self.temperature
+        p_true = 1.0 / (1.0 + math.exp(-logit))
+        return {"true": p_true, "false": 1.0 - p_true}

@@ -1,0 +1,111 @@
+"""The product's questions, loaded from `configs/questions.toml`, every version of each.
+
+A stored decision records the question id and version it was asked with, so an old version must stay
+loadable after its wording changes: `QuestionSet.get(id, version)` finds any version, `latest(id)` the one
+new requests ask.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from archivist.configs.settings import CONFIG_DIR
+from archivist.tasks.decisions.types import Question
+
+QUESTIONS_FILE = CONFIG_DIR / "questions.toml"
+
+# The write path asks these about every extracted fact, in one request with its relation questions.
+FACT_QUESTIONS = ("worth_remembering", "kind", "temporal_status", "relation_type", "durability", "sensitivity")
+# These are asked of one entry of the state's `targets` and carry `{target}` in their instructions.
+TARGET_QUESTIONS = ("relation", "relation_alt", "plan_fulfilled", "relevance")
+RELATION_OPTIONS = ("new", "duplicate", "refinement", "update", "contradiction", "negates")
+SUPERSEDING = frozenset({"update", "contradiction", "negates"})
+
+_TYPES = ("choice", "noul", "score")
+_MAX_SCORE_LEVELS = 10  # the System One API rejects more
+
+
+class QuestionFileError(ValueError):
+    """The question file is malformed; the message names the entry and what to fix."""
+
+
+@dataclass(frozen=True)
+class QuestionSet:
+    questions: dict[tuple[str, int], Question]
+
+    def get(self, question_id: str, version: int) -> Question:
+        try:
+            return self.questions[(question_id, int(version))]
+        except KeyError:
+            known = sorted(v for (qid, v) in self.questions if qid == question_id)
+            raise KeyError(f"no question {question_id!r} version {version}; known versions: {known}") from None
+
+    def latest(self, question_id: str) -> Question:
+        versions = [v for (qid, v) in self.questions if qid == question_id]
+        if not versions:
+            raise KeyError(f"no question {question_id!r}; known: {self.ids()}")
+        return self.questions[(question_id, max(versions))]
+
+    def ids(self) -> list[str]:
+        return sorted({qid for qid, _ in self.questions})
+
+    def versions(self, question_id: str) -> list[int]:
+        return sorted(v for (qid, v) in self.questions if qid == question_id)
+
+    def all(self, *, latest_only: bool = False) -> list[Question]:
+        """Every version of every question (or only the latest of each), ordered by id then version."""
+        if latest_only:
+            return [self.latest(qid) for qid in self.ids()]
+        return [self.questions[key] for key in sorted(self.questions)]
+
+
+def load_questions(path: str | Path | None = None) -> QuestionSet:
+    """The question set in `path` (default: the shipped `configs/questions.toml`), validated."""
+    if path is None:
+        return _load_default()
+    return _parse(Path(path))
+
+
+@lru_cache(maxsize=1)
+def _load_default() -> QuestionSet:
+    return _parse(QUESTIONS_FILE)
+
+
+def _parse(path: Path) -> QuestionSet:
+    with open(path, "rb") as handle:
+        data = tomllib.load(handle)
+    questions: dict[tuple[str, int], Question] = {}
+    for index, entry in enumerate(data.get("question", [])):
+        question = _question(entry, where=f"{path} question #{index + 1}")
+        if (question.id, question.version) in questions:
+            raise QuestionFileError(f"{path}: {question.key} is defined twice; give the new wording a new version")
+        questions[(question.id, question.version)] = question
+    return QuestionSet(questions)
+
+
+def _question(entry: dict, where: str) -> Question:
+    missing = [k for k in ("id", "version", "type", "instructions", "options") if k not in entry]
+    if missing:
+        raise QuestionFileError(f"{where}: missing {', '.join(missing)}")
+    qid, qtype = str(entry["id"]), str(entry["type"])
+    where = f"{where} ({qid} v{entry['version']})"
+    if qtype not in _TYPES:
+        raise QuestionFileError(f"{where}: type {qtype!r} is not one of {_TYPES}")
+    options = {str(k): (None if v in ("", None) else str(v)) for k, v in entry["options"].items()}
+    if len(options) < 2:
+        raise QuestionFileError(f"{where}: needs at least two options")
+    if qtype == "noul" and set(options) != {"true", "false"}:
+        raise QuestionFileError(f"{where}: a noul question has exactly the options `true` and `false`")
+    if qtype == "score":
+        levels = [str(i) for i in range(len(options))]
+        if sorted(options, key=lambda k: int(k) if k.isdigit() else -1) != levels:
+            raise QuestionFileError(f"{where}: score levels must be \"0\"..\"{len(options) - 1}\"")
+        if len(options) > _MAX_SCORE_LEVELS:
+            raise QuestionFileError(f"{where}: at most {_MAX_SCORE_LEVELS} score levels")
+        options = {level: options[level] for level in levels}
+    if qid in TARGET_QUESTIONS and "{target}" not in entry["instructions"]:
+        raise QuestionFileError(f"{where}: a question about a target must name it as {{target}}")
+    return Question(qid, int(entry["version"]), qtype, str(entry["instructions"]).strip(), options)  # type: ignore[arg-type]

@@ -1,0 +1,239 @@
+"""The local decision model: valid answers to every question, the behaviour the write path relies on, and
+weights that `archivist decider fit` reproduces from the shipped labels."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from archivist.tasks.decisions.local import LocalDecisionProvider
+from archivist.tasks.decisions.local.fit import WEIGHTS_FILE, fit_decider
+from archivist.tasks.decisions.local.head import fit_head
+from archivist.tasks.decisions.questions import load_questions
+from archivist.tasks.decisions.types import about, request_key
+
+REPO = Path(__file__).resolve().parents[3]
+LABELS = REPO / "data" / "labels" / "decisions.jsonl"
+QUESTIONS = load_questions()
+SUPERSEDING = ("update", "contradiction", "negates")
+
+
+@pytest.fixture(scope="module")
+def model():
+    return LocalDecisionProvider()
+
+
+def _probabilities(answer: dict) -> dict[str, float]:
+    if answer["type"] == "noul":
+        return {"true": answer["noul"], "false": 1 - answer["noul"]}
+    return answer["probabilities"]
+
+
+def relation(model, old: str, new: str, message: str, question: str = "relation") -> dict[str, float]:
+    state = {"message": message, "fact": new, "targets": {"c1": {"text": old}}}
+    key = request_key(question, "c1")
+    reply = model.send(state, {key: about(QUESTIONS.latest(question), "c1")})
+    return reply.answers[key]["probabilities"]
+
+
+def ask(model, question_id: str, fact: str, message: str, version: int | None = None) -> dict[str, float]:
+    question = QUESTIONS.get(question_id, version) if version else QUESTIONS.latest(question_id)
+    return _probabilities(model.send({"message": message, "fact": fact}, {question_id: question}).answers[question_id])
+
+
+def relevance(model, memory: str, query: str) -> float:
+    reply = model.send({"query": query, "targets": {"m": {"text": memory}}},
+                       {"relevance:m": about(QUESTIONS.latest("relevance"), "m")})
+    return reply.answers["relevance:m"]["noul"]
+
+
+def argmax(probabilities: dict[str, float]) -> str:
+    return max(probabilities, key=probabilities.get)
+
+
+# -- every question, a valid distribution --------------------------------------------------------
+
+
+def test_every_question_version_gets_a_distribution_over_exactly_its_options(model):
+    state = {"message": "We're moving to 4 Elm Road, Leeds next month; my card is 4111 1111 1111 1111.",
+             "fact": "User is moving to Leeds next month", "query": "Where does the user live?",
+             "targets": {"c1": {"text": "User lives in York"}}}
+    questions = {}
+    for question in QUESTIONS.all():
+        target = "c1" if "{target}" in question.instructions else None
+        questions[request_key(f"{question.id}", target) + f"#v{question.version}"] = question
+    for key, question in questions.items():
+        request = key.split("#")[0]
+        asked = about(question, "c1") if ":" in request else question
+        reply = model.send(state, {request: asked})
+        answer = reply.answers[request]
+        assert answer["type"] == question.type
+        probabilities = _probabilities(answer)
+        assert set(probabilities) == set(question.options), key
+        assert sum(probabilities.values()) == pytest.approx(1.0, abs=1e-9)
+        assert all(0.0 < p < 1.0 for p in probabilities.values()), key
+        if question.type == "choice":
+            assert answer["choice"] == argmax(probabilities) and answer["confidence"] == max(probabilities.values())
+        if question.type == "score":
+            assert 0 <= answer["score"] <= len(question.options) - 1 and set(answer["legend"]) == set(question.options)
+        assert reply.model == "local-decider-1"
+
+
+def test_one_request_answers_a_whole_write_path_fact_with_no_probability_at_the_bounds(model):
+    state = {"message": "I moved to Berlin last week.", "fact": "User lives in Berlin",
+             "targets": {f"c{i}": {"text": text} for i, text in enumerate(
+                 ["User lives in Paris", "User likes hiking", "User plans to visit Rome"], start=1)}}
+    questions = {qid: QUESTIONS.latest(qid) for qid in ("worth_remembering", "kind", "temporal_status",
+                                                         "relation_type", "durability", "sensitivity")}
+    for target in state["targets"]:
+        for qid in ("relation", "relation_alt", "plan_fulfilled"):
+            questions[request_key(qid, target)] = about(QUESTIONS.latest(qid), target)
+    answers = model.send(state, questions).answers
+    assert set(answers) == set(questions)
+    for answer in answers.values():
+        assert all(0.009 < p < 0.991 for p in _probabilities(answer).values())
+
+
+def test_a_stored_pair_is_compared_new_against_old(model):
+    state = {"targets": {"p1": {"old": "User lives in Paris", "new": "User lives in Berlin"}}}
+    reply = model.send(state, {"relation:p1": about(QUESTIONS.latest("relation"), "p1")})
+    assert argmax(reply.answers["relation:p1"]["probabilities"]) in ("update", "contradiction")
+
+
+def test_unknown_questions_are_left_out_and_a_missing_target_is_an_error_answer(model):
+    custom = QUESTIONS.latest("worth_remembering").__class__("custom", 1, "noul", "?", {"true": "y", "false": "n"})
+    reply = model.send({"fact": "x", "message": "x"},
+                       {"custom": custom, "relation:c9": about(QUESTIONS.latest("relation"), "c9")})
+    assert "custom" not in reply.answers
+    assert "c9" in reply.answers["relation:c9"]["error"]
+
+
+# -- behaviour the write and read paths rely on ---------------------------------------------------
+
+
+def test_a_move_updates_the_stored_address(model):
+    assert argmax(relation(model, "User lives in Paris", "User lives in Berlin", "I moved to Berlin.")) == "update"
+    assert argmax(relation(model, "User lives in Lisbon", "User lives in Madrid", "We moved to Madrid in May.")) == "update"
+
+
+def test_another_hobby_is_new_not_an_update(model):
+    p = relation(model, "User likes hiking", "User likes painting", "I like painting too.")
+    assert argmax(p) == "new" and p["update"] < 0.2
+
+
+def test_a_plan_or_a_past_mention_does_not_supersede(model):
+    plan = relation(model, "Customer is on the Basic plan", "Customer plans to upgrade to Pro next month",
+                    "I'm planning to switch to Pro next month.")
+    past = relation(model, "User lives in Paris", "User used to live in Rome", "I used to live in Rome.")
+    assert sum(plan[o] for o in SUPERSEDING) < 0.5
+    assert argmax(past) == "new"
+
+
+def test_a_paraphrase_is_a_duplicate_and_a_cancellation_negates(model):
+    assert argmax(relation(model, "User lives in Berlin", "User lives in Berlin", "I live in Berlin.")) == "duplicate"
+    assert argmax(relation(model, "Customer uses a Netgear router", "Customer's router is a Netgear",
+                           "Yes it's a Netgear router.")) == "duplicate"
+    assert argmax(relation(model, "Customer subscribes to Spotify", "Customer cancelled Spotify",
+                           "I cancelled my Spotify subscription.")) == "negates"
+
+
+def test_the_second_phrasing_agrees_on_clear_cases(model):
+    assert argmax(relation(model, "User lives in Paris", "User lives in Berlin", "I moved to Berlin.",
+                           question="relation_alt")) == "update"
+
+
+def test_tense_past_and_planned(model):
+    assert argmax(ask(model, "temporal_status", "User used to live in Leeds", "I used to live in Leeds.")) == "past"
+    assert argmax(ask(model, "temporal_status", "User lived in Manchester", "I lived in Manchester years ago.")) == "past"
+    assert argmax(ask(model, "temporal_status", "User will switch to the Pro plan",
+                      "I'm planning to switch to Pro next month.")) == "planned"
+    assert argmax(ask(model, "temporal_status", "User is flying to Oslo", "We're flying to Oslo next Tuesday.")) == "planned"
+    assert argmax(ask(model, "temporal_status", "User might adopt a cat",
+                      "If the landlord says yes, we might adopt a cat.")) == "hypothetical"
+
+
+def test_a_card_number_is_financial_or_credential_in_both_versions(model):
+    for version in (1, 2):
+        p = ask(model, "sensitivity", "Customer's card number is 4111 1111 1111 1111",
+                "My card number is 4111 1111 1111 1111.", version)
+        assert argmax(p) in ("financial", "credential") and p["financial"] + p["credential"] > 0.8
+    assert argmax(ask(model, "sensitivity", "Customer's password is hunter2", "my password is hunter2")) == "credential"
+    assert argmax(ask(model, "sensitivity", "User likes jazz", "I like jazz.")) == "none"
+
+
+def test_filler_is_not_worth_remembering_and_a_fact_is(model):
+    assert ask(model, "worth_remembering", "User said thanks", "thanks!")["true"] < 0.2
+    assert ask(model, "worth_remembering", "User is allergic to shellfish", "I'm allergic to shellfish.")["true"] > 0.8
+
+
+def test_a_related_memory_is_more_relevant_than_an_unrelated_one(model):
+    assert relevance(model, "User lives in Berlin", "Where does the user live now?") > 0.5
+    assert relevance(model, "User enjoys chess", "Where does the user live now?") < 0.5
+    assert relevance(model, "Customer's modem is a Huawei B535", "Which modem does the customer use?") > \
+        relevance(model, "Customer pays by direct debit", "Which modem does the customer use?")
+
+
+def test_a_plan_carried_out_is_fulfilled_and_a_postponed_one_is_not(model):
+    def fulfilled(fact: str, message: str) -> float:
+        state = {"fact": fact, "message": message, "targets": {"p": {"text": "User plans to visit Japan in April"}}}
+        return model.send(state, {"plan_fulfilled:p": about(QUESTIONS.latest("plan_fulfilled"), "p")}).answers[
+            "plan_fulfilled:p"]["noul"]
+
+    assert fulfilled("User went to Japan in April", "We finally went to Japan in April!") > 0.5
+    assert fulfilled("User postponed the Japan trip", "We postponed the Japan trip to next year.") < 0.5
+
+
+# -- model versions -------------------------------------------------------------------------------
+
+
+def test_a_temperature_setting_is_a_distinct_sharper_model_version(model):
+    settings = SimpleNamespace(decisions=SimpleNamespace(model="local-decider-1@t=0.7"))
+    sharp = LocalDecisionProvider(settings)
+    assert sharp.model == "local-decider-1@t=0.7" and model.model == "local-decider-1"
+    base = relation(model, "User lives in Paris", "User lives in Berlin", "I moved to Berlin.")
+    sharper = relation(sharp, "User lives in Paris", "User lives in Berlin", "I moved to Berlin.")
+    assert argmax(base) == argmax(sharper) and max(sharper.values()) > max(base.values())
+
+
+def test_settings_naming_other_local_weights_fail_clearly():
+    with pytest.raises(ValueError, match="local-decider-9"):
+        LocalDecisionProvider(SimpleNamespace(decisions=SimpleNamespace(model="local-decider-9")))
+
+
+# -- fitting --------------------------------------------------------------------------------------
+
+
+def test_fitting_a_head_is_deterministic_and_learns():
+    rng = np.random.default_rng(3)
+    rows = [{"a": float(x), "b": float(y)} for x, y in rng.normal(size=(60, 2))]
+    labels = ["up" if r["a"] + 0.5 * r["b"] > 0 else "down" for r in rows]
+    first, second = fit_head(rows, labels, ["up", "down"], seed=1), fit_head(rows, labels, ["up", "down"], seed=1)
+    assert first.to_json() == second.to_json()
+    assert first.report["accuracy"] > 0.85 and first.weights[0, 0] > first.weights[0, 1]
+
+
+def test_the_shipped_weights_are_what_fit_makes_of_the_shipped_labels():
+    shipped = json.loads(WEIGHTS_FILE.read_text())
+    fitted = fit_decider(LABELS, split=shipped["fitted_on"]["split"], seed=shipped["seed"])
+    assert fitted["fitted_on"]["sha256"] == shipped["fitted_on"]["sha256"], "labels changed: run `archivist decider fit`"
+    assert fitted["heads"].keys() == shipped["heads"].keys()
+    for name, head in shipped["heads"].items():
+        refit = fitted["heads"][name]
+        assert refit["features"] == head["features"] and refit["classes"] == head["classes"]
+        assert refit["l2"] == head["l2"]
+        assert refit["temperature"] == pytest.approx(head["temperature"], abs=1e-3)
+        assert np.allclose(refit["weights"], head["weights"], atol=1e-4), name
+        assert np.allclose(refit["bias"], head["bias"], atol=1e-4), name
+
+
+def test_the_frozen_one_value_slots_match_the_relation_table():
+    from archivist.configs.relations import load_relations
+    from archivist.tasks.decisions.local.rules import SLOT_CARDINALITY_ONE
+
+    table = load_relations()
+    one_valued = {name for name in table.relation if table.cardinality(name) == "one"}
+    assert SLOT_CARDINALITY_ONE == one_valued, "configs/relations.toml changed: update rules.py and refit"

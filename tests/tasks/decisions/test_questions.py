@@ -1,0 +1,99 @@
+"""The question set: every product question loads, versions coexist, every wire shape is valid."""
+
+from __future__ import annotations
+
+import pytest
+
+from archivist.configs.relations import load_relations
+from archivist.tasks.decisions.questions import (
+    FACT_QUESTIONS,
+    RELATION_OPTIONS,
+    TARGET_QUESTIONS,
+    QuestionFileError,
+    load_questions,
+)
+from archivist.tasks.decisions.types import about
+
+
+@pytest.fixture(scope="module")
+def questions():
+    return load_questions()
+
+
+def test_every_write_and_read_path_question_is_defined(questions):
+    assert set(questions.ids()) == set(FACT_QUESTIONS) | set(TARGET_QUESTIONS)
+
+
+def test_old_and_new_versions_coexist(questions):
+    v1, v2 = questions.get("sensitivity", 1), questions.get("sensitivity", 2)
+    assert questions.latest("sensitivity") == v2
+    assert questions.versions("sensitivity") == [1, 2]
+    assert "health" in v2.options and "health" not in v1.options
+    assert (v1.key, v2.key) == ("sensitivity@v1", "sensitivity@v2")
+    assert len(questions.all()) == len(questions.all(latest_only=True)) + 1
+
+
+def test_an_unknown_version_names_the_known_ones(questions):
+    with pytest.raises(KeyError, match=r"known versions: \[1, 2\]"):
+        questions.get("sensitivity", 7)
+
+
+@pytest.mark.parametrize("question", load_questions().all(), ids=lambda q: q.key)
+def test_wire_shape_is_a_valid_system_one_question(question):
+    wire = question.wire()
+    assert set(wire) == {"type", "instructions", "criteria"}
+    assert wire["type"] in ("choice", "noul", "score") and wire["instructions"].strip()
+    if wire["type"] == "noul":
+        assert set(wire["criteria"]) == {"true", "false"}
+    elif wire["type"] == "choice":
+        assert 2 <= len(wire["criteria"]) <= 255
+        assert all(isinstance(rubric, str) and rubric for rubric in wire["criteria"].values())
+    else:
+        assert isinstance(wire["criteria"], list) and 2 <= len(wire["criteria"]) <= 10
+        assert question.option_names == [str(i) for i in range(len(wire["criteria"]))]
+
+
+def test_target_questions_name_their_target_and_about_resolves_it(questions):
+    for question_id in TARGET_QUESTIONS:
+        asked = about(questions.latest(question_id), "c3")
+        assert "{target}" not in asked.instructions and "`targets.c3`" in asked.instructions
+        assert asked.options == questions.latest(question_id).options
+
+
+def test_option_sets_follow_the_seed_paper(questions):
+    assert tuple(questions.latest("relation").options) == RELATION_OPTIONS
+    assert tuple(questions.latest("relation_alt").options) == RELATION_OPTIONS
+    assert questions.latest("relation").instructions != questions.latest("relation_alt").instructions
+    assert list(questions.latest("temporal_status").options) == ["current", "planned", "past", "hypothetical"]
+    assert questions.latest("relevance").type == questions.latest("worth_remembering").type == "noul"
+
+
+def test_relation_type_options_are_the_canonical_relations(questions):
+    assert set(questions.latest("relation_type").options) == set(load_relations().relation)
+
+
+def _write(tmp_path, body: str):
+    path = tmp_path / "questions.toml"
+    path.write_text(body)
+    return path
+
+
+def test_a_redefined_version_is_refused(tmp_path):
+    entry = '[[question]]\nid = "q"\nversion = 1\ntype = "noul"\ninstructions = "?"\n' \
+            '[question.options]\ntrue = "yes"\nfalse = "no"\n'
+    with pytest.raises(QuestionFileError, match="defined twice"):
+        load_questions(_write(tmp_path, entry + entry))
+
+
+def test_a_noul_question_needs_exactly_true_and_false(tmp_path):
+    body = '[[question]]\nid = "q"\nversion = 1\ntype = "noul"\ninstructions = "?"\n' \
+           '[question.options]\nyes = "yes"\nno = "no"\n'
+    with pytest.raises(QuestionFileError, match="true"):
+        load_questions(_write(tmp_path, body))
+
+
+def test_a_target_question_without_its_placeholder_is_refused(tmp_path):
+    body = '[[question]]\nid = "relevance"\nversion = 3\ntype = "noul"\ninstructions = "Is it relevant?"\n' \
+           '[question.options]\ntrue = "yes"\nfalse = "no"\n'
+    with pytest.raises(QuestionFileError, match="target"):
+        load_questions(_write(tmp_path, body))

@@ -1,0 +1,82 @@
+"""The policy thresholds of `configs/thresholds.toml`, typed and checked.
+
+`load_thresholds()` reads the shipped file; a path reads a copy (for an experiment or a tenant that needs
+other numbers). Unknown keys are errors, so a misspelt threshold cannot silently fall back to a default.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from archivist.configs.settings import CONFIG_DIR
+
+THRESHOLDS_FILE = CONFIG_DIR / "thresholds.toml"
+
+
+class Thresholds(BaseModel):
+    """Field docs are in thresholds.toml, beside the values."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    act: float = Field(ge=0.0, le=1.0)
+    escalate: float = Field(ge=0.0, le=1.0)
+    relevance: float = Field(ge=0.0, le=1.0)
+    close: float = Field(ge=0.0, le=1.0)
+    reopen: float = Field(ge=0.0, le=1.0)
+    belief_min: float = Field(gt=0.0, lt=1.0)
+    belief_max: float = Field(gt=0.0, lt=1.0)
+    evidence_min_probability: float = Field(ge=0.0, le=1.0)
+    initial_belief: float = Field(gt=0.0, lt=1.0)
+    tentative_belief: float = Field(gt=0.0, lt=1.0)
+    escalation_probability: float = Field(gt=0.0, le=1.0)
+    worth_drop_below: float = Field(ge=0.0, le=1.0)
+    worth_tentative_below: float = Field(ge=0.0, le=1.0)
+    past_tense_only_negates: bool
+    cosine_candidates: int = Field(ge=0)
+    graph_candidates: int = Field(ge=0)
+    rare_entity_max_facts: int = Field(ge=1)
+    shortlist: int = Field(ge=1)
+    cosine_floor: int = Field(ge=0)
+    consolidation_neighbours: int = Field(ge=1)
+    consolidation_min_cosine: float = Field(ge=-1.0, le=1.0)
+    consolidation_max_pairs: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Thresholds:
+        # Each rule below is one the policies rely on; a file that breaks one would make them misbehave quietly.
+        if not self.belief_min < self.belief_max:
+            raise ValueError("belief_min must be below belief_max")
+        if not self.belief_min <= self.close < self.reopen <= self.belief_max:
+            raise ValueError("need belief_min <= close < reopen <= belief_max: the gap between close and reopen "
+                             "is what keeps a fact from flickering")
+        if not self.escalate <= self.act:
+            raise ValueError("escalate must not exceed act")
+        if not self.worth_drop_below <= self.worth_tentative_below:
+            raise ValueError("worth_drop_below must not exceed worth_tentative_below")
+        for name in ("initial_belief", "tentative_belief"):
+            if not self.belief_min <= getattr(self, name) <= self.belief_max:
+                raise ValueError(f"{name} must lie within [belief_min, belief_max]")
+        if self.cosine_floor > self.shortlist:
+            raise ValueError("cosine_floor cannot exceed shortlist")
+        return self
+
+
+def load_thresholds(path: str | Path | None = None) -> Thresholds:
+    """The thresholds in `path` (default: the shipped configs/thresholds.toml)."""
+    if path is None:
+        return _load_default()
+    return _parse(Path(path))
+
+
+@lru_cache(maxsize=1)
+def _load_default() -> Thresholds:
+    return _parse(THRESHOLDS_FILE)
+
+
+def _parse(path: Path) -> Thresholds:
+    with open(path, "rb") as handle:
+        return Thresholds.model_validate(tomllib.load(handle))

@@ -1,0 +1,102 @@
+"""Arrow schemas of the `facts`, `decisions` and `events` tables (the write path's tables)."""
+
+from __future__ import annotations
+
+import polars as pl
+import pyarrow as pa
+
+from archivist.storage.schemas import TIMESTAMP
+
+# Column order is the table's column order. `status` is active | tentative | closed; `closed_reason` is
+# belief | fulfilled (only a fact closed by belief reopens by belief); `evidence_against` counts the
+# superseding answers applied to the fact (the first one must be confirmed by the second phrasing).
+_FACT_FIELDS = [
+    pa.field("fact_id", pa.string(), nullable=False),
+    pa.field("tenant", pa.string(), nullable=False),
+    pa.field("scope", pa.string(), nullable=False),
+    pa.field("subject", pa.string()),
+    pa.field("relation", pa.string()),
+    pa.field("object", pa.string()),
+    pa.field("text", pa.string(), nullable=False),
+    pa.field("quote", pa.string()),
+    pa.field("source_turn_id", pa.string()),
+    pa.field("said_at", TIMESTAMP),
+    pa.field("valid_from", TIMESTAMP),
+    pa.field("valid_until", TIMESTAMP),
+    pa.field("belief", pa.float64()),
+    pa.field("status", pa.string()),
+    pa.field("kind", pa.string()),
+    pa.field("temporal_status", pa.string()),
+    pa.field("durability", pa.string()),
+    pa.field("sensitivity", pa.string()),
+    pa.field("superseded_by", pa.string()),
+    pa.field("same_as", pa.list_(pa.string())),
+    pa.field("entities", pa.list_(pa.string())),
+    pa.field("evidence_against", pa.int64()),
+    pa.field("closed_reason", pa.string()),
+    pa.field("run_id", pa.string()),
+]
+
+FACT_ROW_SCHEMA = pa.schema(_FACT_FIELDS)
+"""A fact without its vector: what a `fact_added` event carries and what replay rebuilds."""
+FACT_COLUMNS = FACT_ROW_SCHEMA.names
+FACT_TIMESTAMPS = ("said_at", "valid_from", "valid_until")
+
+
+def facts_schema(dim: int) -> pa.Schema:
+    """The `facts` table: a fact row plus its vector in the store's embedding space."""
+    return pa.schema([*_FACT_FIELDS, pa.field("vector", pa.list_(pa.float32(), dim))])
+
+
+def fact_row_polars_schema() -> pl.Schema:
+    return pl.Schema(pl.from_arrow(FACT_ROW_SCHEMA.empty_table()).schema)
+
+
+DECISIONS = pa.schema(
+    [
+        pa.field("decision_id", pa.string(), nullable=False),
+        pa.field("run_id", pa.string()),
+        pa.field("tenant", pa.string()),
+        pa.field("scope", pa.string()),
+        pa.field("subject_fact_id", pa.string()),
+        pa.field("target_fact_id", pa.string()),
+        pa.field("question_id", pa.string(), nullable=False),
+        pa.field("question_version", pa.int64()),
+        pa.field("options", pa.list_(pa.string())),
+        pa.field("probabilities", pa.string()),
+        pa.field("chosen", pa.string()),
+        pa.field("confidence", pa.float64()),
+        pa.field("zone", pa.string()),
+        pa.field("provider", pa.string()),
+        pa.field("model_version", pa.string()),
+        pa.field("request_hash", pa.string()),
+        pa.field("input_tokens", pa.int64()),
+        pa.field("cost_usd", pa.float64()),
+        pa.field("latency_s", pa.float64()),
+        pa.field("fallback", pa.bool_()),
+        pa.field("error", pa.string()),
+        pa.field("said_at", TIMESTAMP),
+    ]
+)
+
+# `before`, `after` and `detail` are JSON objects. `after` holds only `facts` columns (a `fact_added` event the
+# whole row without its vector), so replay is "create the row, then update it". `seq` orders the log; it is
+# given at commit time, to events the store does not hold yet, so a re-committed event keeps its first seq.
+EVENTS = pa.schema(
+    [
+        pa.field("event_id", pa.string(), nullable=False),
+        pa.field("seq", pa.int64(), nullable=False),
+        pa.field("tenant", pa.string(), nullable=False),
+        pa.field("scope", pa.string(), nullable=False),
+        pa.field("fact_id", pa.string(), nullable=False),
+        pa.field("kind", pa.string(), nullable=False),
+        pa.field("cause_id", pa.string()),
+        pa.field("before", pa.string()),
+        pa.field("after", pa.string()),
+        pa.field("detail", pa.string()),
+        pa.field("decision_id", pa.string()),
+        pa.field("run_id", pa.string()),
+        pa.field("plan_id", pa.string()),
+        pa.field("at", TIMESTAMP),
+    ]
+)

@@ -1,0 +1,253 @@
+"""One statement through the write-path policy: zone, link or add, plans, evidence, close and reopen.
+
+`judge_statement` is pure: it reads the statement's answers and its candidates' rows as they stand, and returns
+the events that describe every change. Applying the events (storage.events.apply_event) is the only way the
+store changes, so replaying them rebuilds exactly what the write path wrote.
+
+Rules beyond the paper's equations, each a choice the paper leaves open:
+- worth_remembering below `worth_drop_below` drops the statement (a `fact_dropped` event records it), and below
+  `worth_tentative_below` stores it as tentative.
+- Evidence is computed for every candidate whatever the zone (the gates, not the zone, protect stored facts),
+  except the one answer an unavailable escalation should have settled: that answer is withheld.
+- A duplicate in the act zone becomes a `same_as` link on the stored fact and is not stored again, unless the
+  stored fact is closed: restating a closed value is a new assertion and is stored as a fact of its own.
+- plan_fulfilled at act strength closes a stored plan directly (a plan that happened was not wrong), but only
+  when the statement itself is about now or the past (g_T): a plan does not fulfil a plan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from archivist.configs.relations import Relations
+from archivist.configs.thresholds import Thresholds
+from archivist.tasks.decisions.types import Answer
+from archivist.tasks.policy.belief import Evidence, evidence, settle, shift
+from archivist.tasks.policy.gates import (
+    agreement_gate,
+    cardinality_gate,
+    holds_now_or_before,
+    is_open_plan,
+    needs_agreement,
+    siblings,
+    temporal_gate,
+)
+from archivist.tasks.policy.types import (
+    ACTIVE,
+    BELIEF_CHANGED,
+    CLOSED,
+    CLOSED_AS_FULFILLED,
+    CLOSED_BY_BELIEF,
+    FACT_ADDED,
+    FACT_CLOSED,
+    FACT_DROPPED,
+    FACT_PROMOTED,
+    FACT_REOPENED,
+    LINK_MADE,
+    PLAN_CLOSED,
+    TENTATIVE,
+    CandidateJudgement,
+    Event,
+    Judged,
+    Outcome,
+    StatementJudgement,
+)
+from archivist.tasks.policy.zones import choose_zone
+
+_CLOSING_COLUMNS = ("status", "valid_until", "superseded_by", "closed_reason")
+
+
+def judge_statement(
+    statement: StatementJudgement,
+    t: Thresholds,
+    relations: Relations,
+    *,
+    escalation: Judged | None = None,
+) -> Outcome:
+    """The events one statement causes. `escalation` is the LLM's verdict on u* when the zone asked for one."""
+    row = dict(statement.row)
+    statement_id = row["fact_id"]
+    worth = statement.answers.get("worth_remembering")
+    temporal = _answer(statement.answers.get("temporal_status"))
+    p_worth = None if worth is None or worth.answer.fallback else worth.answer.p("true")
+    if p_worth is not None and p_worth < t.worth_drop_below:
+        detail = {"reason": "not worth remembering", "p_worth": p_worth, "source_turn_id": row.get("source_turn_id")}
+        dropped = Event(FACT_DROPPED, statement_id, None, {}, statement_id, worth.decision_id, detail)  # type: ignore[union-attr]
+        return Outcome(statement_id, "dropped", "act", None, [dropped], [f"not worth remembering (p={p_worth:.2f})"])
+
+    choice = choose_zone(statement.candidates, t)
+    zone, r_star, reasons = choice.zone, choice.relation, []
+    target = statement.candidates[choice.index] if choice.index is not None else None
+    escalated = False
+    withheld: int | None = None
+    if zone == "escalate":
+        if escalation is not None and not escalation.answer.fallback:
+            zone, r_star, escalated = "act", escalation.answer.chosen, True
+        else:
+            zone, withheld = "tentative", choice.index
+            reasons.append(f"escalation zone ({r_star} at {choice.confidence:.2f}) and no LLM to settle it")
+    elif zone == "tentative":
+        reasons.append(f"relation uncertain ({r_star} at {choice.confidence:.2f})")
+    if p_worth is None:
+        reasons.append("worth_remembering unanswered")
+    elif p_worth < t.worth_tentative_below:
+        reasons.append(f"worth remembering uncertain (p={p_worth:.2f})")
+
+    target_decision = None
+    if escalated:
+        target_decision = escalation.decision_id  # type: ignore[union-attr]
+    elif target is not None and target.relation is not None:
+        target_decision = target.relation.decision_id
+    cause_detail = {
+        "zone": zone,
+        "relation": r_star,
+        "confidence": choice.confidence,
+        "target": target.fact["fact_id"] if target else None,
+        "escalated": escalated,
+        "reasons": reasons,
+    }
+
+    events: list[Event] = []
+    linked = zone == "act" and r_star == "duplicate" and target is not None and target.fact.get("status") != CLOSED
+    if linked:
+        holder = target.fact["fact_id"]  # type: ignore[union-attr]
+        same_as = list(target.fact.get("same_as") or [])  # type: ignore[union-attr]
+        link = {**cause_detail, "statement_id": statement_id, "source_turn_id": row.get("source_turn_id"),
+                "said_at": row.get("said_at")}
+        events.append(Event(LINK_MADE, holder, {"same_as": same_as},
+                            {"same_as": same_as + ([statement_id] if statement_id not in same_as else [])},
+                            statement_id, target_decision, link))
+        status = None
+    else:
+        holder = statement_id
+        status = TENTATIVE if (zone != "act" or reasons) else ACTIVE
+        row.update(
+            belief=t.tentative_belief if status == TENTATIVE else t.initial_belief,
+            status=status,
+            evidence_against=0,
+            closed_reason=None,
+            valid_until=None,
+            superseded_by=None,
+            same_as=list(row.get("same_as") or []),
+        )
+        worth_decision = worth.decision_id if worth is not None else None
+        events.append(Event(FACT_ADDED, statement_id, None, row, statement_id, target_decision or worth_decision,
+                            cause_detail))
+
+    mirror, took_over, mirror_decision = 0.0, [], None
+    for index, candidate in enumerate(statement.candidates):
+        if index == withheld:
+            continue
+        is_escalated = escalated and index == choice.index
+        judged = escalation if is_escalated else candidate.relation
+        changes, delta = _candidate_events(candidate, judged, is_escalated, row, holder, temporal, t, relations)
+        events.extend(changes)
+        if delta < 0:
+            mirror -= delta
+            took_over.append(candidate.fact["fact_id"])
+            mirror_decision = mirror_decision or (judged.decision_id if judged else None)
+
+    if mirror > 0 and not linked:
+        # The new fact gains what the facts it replaced lost: logit b_f <- logit b_f - Σ min(e, 0).
+        before = row["belief"]
+        after = shift(before, mirror, t)
+        if after != before:
+            events.append(Event(BELIEF_CHANGED, statement_id, {"belief": before}, {"belief": after}, statement_id,
+                                mirror_decision, {"evidence": mirror, "took_over": took_over}))
+        if settle(status or ACTIVE, None, after, t) == "promoted":
+            events.append(Event(FACT_PROMOTED, statement_id, {"status": TENTATIVE}, {"status": ACTIVE},
+                                statement_id, mirror_decision, {"belief": after}))
+            status = ACTIVE
+
+    return Outcome(
+        statement_id,
+        "linked" if linked else "added",
+        zone,
+        status,
+        events,
+        reasons,
+        target_id=target.fact["fact_id"] if target else None,
+        escalated=escalated,
+        withheld_target=statement.candidates[withheld].fact["fact_id"] if withheld is not None else None,
+    )
+
+
+def _candidate_events(
+    candidate: CandidateJudgement,
+    judged: Judged | None,
+    is_escalated: bool,
+    new_row: Mapping[str, Any],
+    holder: str,
+    temporal: Answer | None,
+    t: Thresholds,
+    relations: Relations,
+) -> tuple[list[Event], float]:
+    """Events on one stored candidate, and the evidence e(f, u) that was applied to it."""
+    stored = candidate.fact
+    fact_id, statement_id, said_at = stored["fact_id"], new_row["fact_id"], new_row.get("said_at")
+    fulfilled = candidate.plan_fulfilled
+    if fulfilled is not None and is_open_plan(stored) and holds_now_or_before(temporal, t):
+        answer = fulfilled.answer
+        if not answer.fallback and answer.p("true") >= t.act:
+            after = {"status": CLOSED, "valid_until": said_at, "superseded_by": holder,
+                     "closed_reason": CLOSED_AS_FULFILLED}
+            detail = {"p_fulfilled": answer.p("true")}
+            return [Event(PLAN_CLOSED, fact_id, _closing_state(stored), after, statement_id, fulfilled.decision_id,
+                          detail)], 0.0
+    if stored.get("closed_reason") == CLOSED_AS_FULFILLED:
+        return [], 0.0  # a plan that happened is history: evidence about it is not doubt
+
+    answer = judged.answer if judged is not None else None
+    alt = None if is_escalated or candidate.relation_alt is None else candidate.relation_alt.answer
+    label = answer.chosen if answer is not None and not answer.fallback else "new"
+    sibling = siblings(new_row, stored, relations)
+    found: Evidence = evidence(
+        answer,
+        alt,
+        temporal_ok=temporal_gate(temporal, label, t),
+        cardinality_ok=cardinality_gate(label, stored.get("relation") or "", sibling, relations),
+        # An escalated verdict is itself the second opinion, so the agreement gate does not apply to it.
+        needs_agreement=not is_escalated and needs_agreement(label, stored, relations),
+        agreement_ok=not is_escalated and agreement_gate(alt, t),
+        t=t,
+        relation_p=t.escalation_probability if is_escalated else None,
+    )
+    if found.delta == 0.0:
+        return [], 0.0
+
+    decision_id = judged.decision_id if judged is not None else None
+    before_belief = float(stored["belief"])
+    after_belief = shift(before_belief, found.delta, t)
+    against = int(stored.get("evidence_against") or 0)
+    before = {"belief": before_belief, "evidence_against": against}
+    after = {"belief": after_belief, "evidence_against": against + found.pieces}
+    if before == after:
+        return [], found.delta  # clamped at the ceiling or floor: nothing in the store changes
+    detail = {"relation": label, "p": found.p, "p_alt": found.p_alt, "evidence": found.delta,
+              "reason": found.reason, "escalated": is_escalated}
+    events = [Event(BELIEF_CHANGED, fact_id, before, after, statement_id, decision_id, detail)]
+
+    status = stored.get("status") or ACTIVE
+    change = settle(status, stored.get("closed_reason"), after_belief, t)
+    if change == "closed":
+        closed = {"status": CLOSED, "valid_until": said_at, "superseded_by": holder,
+                  "closed_reason": CLOSED_BY_BELIEF}
+        events.append(Event(FACT_CLOSED, fact_id, _closing_state(stored), closed, statement_id, decision_id,
+                            {"belief": after_belief}))
+    elif change == "reopened":
+        reopened = {"status": ACTIVE, "valid_until": None, "superseded_by": None, "closed_reason": None}
+        events.append(Event(FACT_REOPENED, fact_id, _closing_state(stored), reopened, statement_id, decision_id,
+                            {"belief": after_belief}))
+    elif change == "promoted":
+        events.append(Event(FACT_PROMOTED, fact_id, {"status": TENTATIVE}, {"status": ACTIVE}, statement_id,
+                            decision_id, {"belief": after_belief}))
+    return events, found.delta
+
+
+def _closing_state(stored: Mapping[str, Any]) -> dict[str, Any]:
+    return {column: stored.get(column) for column in _CLOSING_COLUMNS}
+
+
+def _answer(judged: Judged | None) -> Answer | None:
+    return None if judged is None else judged.answer

@@ -1,0 +1,73 @@
+"""One decision request per new fact: its fact questions and, per candidate, the relation questions.
+
+The state follows the request conventions of tasks/decisions/types.py:
+
+    {"message": str, "said_at": iso, "fact": str, "targets": {"c1": {"text": str, "said_at": iso}, ...}}
+
+with keys `worth_remembering`, `kind`, ..., `relation:c1`, `relation_alt:c1`, and `plan_fulfilled:c1` when the
+candidate is a stored plan. Target keys are positions, so a request is the same whenever the fact and its
+candidates are: the call cache answers a re-run, and decision ids (which hash the state) repeat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from archivist.tasks.decisions.types import TARGETS, DecisionRequest, Question, about, request_key
+from archivist.tasks.policy.gates import is_plan
+
+FACT_QUESTIONS = ("worth_remembering", "kind", "temporal_status", "relation_type", "durability", "sensitivity")
+RELATION, RELATION_ALT, PLAN_FULFILLED = "relation", "relation_alt", "plan_fulfilled"
+
+
+class QuestionBook(Protocol):
+    """What the write path needs of a question set (tasks/decisions/questions.py's QuestionSet)."""
+
+    def latest(self, question_id: str) -> Question: ...
+
+
+@dataclass(frozen=True)
+class AskedQuestion:
+    """What one request key asks, and about which stored fact."""
+
+    question: Question
+    target_fact_id: str | None = None
+
+
+@dataclass(frozen=True)
+class StatementRequest:
+    request: DecisionRequest
+    asked: dict[str, AskedQuestion]
+    target_keys: dict[str, str]
+    """stored fact id -> target key ("c1")."""
+
+
+def iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def statement_request(
+    message: str,
+    fact_text: str,
+    said_at: datetime | None,
+    candidates: Sequence[Mapping[str, Any]],
+    questions: QuestionBook,
+) -> StatementRequest:
+    state: dict[str, Any] = {"message": message, "said_at": iso(said_at), "fact": fact_text, TARGETS: {}}
+    asked: dict[str, AskedQuestion] = {}
+    for question_id in FACT_QUESTIONS:
+        asked[question_id] = AskedQuestion(questions.latest(question_id))
+    target_keys: dict[str, str] = {}
+    for position, candidate in enumerate(candidates, start=1):
+        key = f"c{position}"
+        fact_id = candidate["fact_id"]
+        target_keys[fact_id] = key
+        state[TARGETS][key] = {"text": candidate.get("text"), "said_at": iso(candidate.get("said_at"))}
+        wanted = [RELATION, RELATION_ALT] + ([PLAN_FULFILLED] if is_plan(candidate) else [])
+        for question_id in wanted:
+            asked[request_key(question_id, key)] = AskedQuestion(about(questions.latest(question_id), key), fact_id)
+    request = DecisionRequest(state=state, questions={key: a.question for key, a in asked.items()})
+    return StatementRequest(request, asked, target_keys)

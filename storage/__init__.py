@@ -1,5 +1,19 @@
-"""Every LanceDB call of archivist lives in this package."""
+"""Every LanceDB call of archivist lives in this package.
 
-from archivist.storage.store import Store, StoreError
+`Store` is imported lazily: lancedb takes seconds to import, and readers or Dask workers that only need the
+schemas should not pay for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["Store", "StoreError"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from archivist.storage import store
+
+        return getattr(store, name)
+    raise AttributeError(name)

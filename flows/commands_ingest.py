@@ -28,6 +28,8 @@ def ingest(
     dask_address: str = typer.Option(None, "--dask-address", help="A running Dask scheduler."),
     partitions: int = typer.Option(None, "--partitions", help="Partitions of scopes."),
     stage: str = typer.Option("all", "--stage", help="all|turns: stop after storing turns."),
+    extract: str = typer.Option("auto", "--extract",
+                                help="auto|local|llm|batch: auto is the LLM when llm.provider is set, else local."),
     json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
     """Read archives, quarantine bad records, store every turn embedded in LanceDB."""
@@ -41,8 +43,10 @@ def ingest(
         settings.store.uri = store
     if partitions:
         settings.ingest.partitions = partitions
+    if stage not in ("all", "turns"):
+        raise typer.BadParameter("--stage is all or turns")
     summary = run_ingest([str(p) for p in paths], settings, fmt=fmt, stage=stage, runner=runner,
-                         dask_address=dask_address)
+                         dask_address=dask_address, extract=extract)
     rows = {
         "run": summary.run_id,
         "records read": summary.records_read,
@@ -50,6 +54,10 @@ def ingest(
         "duplicates skipped": summary.duplicates_skipped,
         "quarantined": summary.quarantined,
         "partitions": summary.partitions,
+        "facts extracted": summary.facts_extracted,
+        "decision requests": summary.decision_requests,
+        "decisions": summary.decisions,
+        "events": summary.events,
         "seconds": round(summary.seconds, 2),
         "turns per second": round(summary.turns_per_second, 1),
     }

@@ -18,6 +18,8 @@ from prefect.futures import as_completed
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from archivist.configs.settings import Settings
+from archivist.storage.calls import CallLog
+from archivist.storage.facts import ensure_fact_tables
 from archivist.storage.store import Store
 from archivist.storage.turns import (
     ensure_ingest_tables,
@@ -26,7 +28,7 @@ from archivist.storage.turns import (
     recorded_embedder,
     start_run,
 )
-from archivist.tasks import ingest_steps
+from archivist.tasks import facts_steps, ingest_steps
 from archivist.tasks.embed import check_store_embedder, get_embedder
 
 
@@ -40,6 +42,11 @@ class IngestSummary:
     quarantine_new: int
     partitions: int
     seconds: float
+    facts_extracted: int = 0
+    decision_requests: int = 0
+    decisions: int = 0
+    facts_written: int = 0
+    events: int = 0
 
     @property
     def turns_per_second(self) -> float:
@@ -49,6 +56,7 @@ class IngestSummary:
 stage_task = task(ingest_steps.stage_archive, name="stage-archive", cache_policy=NO_CACHE)
 embed_task = task(ingest_steps.embed_partition, name="embed-partition", cache_policy=NO_CACHE,
                   retries=1, retry_delay_seconds=2)
+facts_task = task(facts_steps.decide_partition, name="facts-partition", cache_policy=NO_CACHE)
 
 
 def _staging_dir(settings: Settings, run_id: str) -> Path:
@@ -59,7 +67,8 @@ def _staging_dir(settings: Settings, run_id: str) -> Path:
 
 
 @flow(name="ingest", task_runner=ThreadPoolTaskRunner(max_workers=2), validate_parameters=False)
-def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: str = "all") -> IngestSummary:
+def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: str = "all",
+                extract: str = "auto") -> IngestSummary:
     started = time.perf_counter()
     run_id = uuid.uuid4().hex[:16]
     store = Store(settings.store.uri, settings.store.storage_options)
@@ -67,7 +76,7 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
     check_store_embedder(recorded_embedder(store), embedder)
     ensure_ingest_tables(store, embedder.dim)
     record_embedder(store, embedder.name, embedder.dim)
-    start_run(store, run_id, "ingest", {"paths": paths, "format": fmt, "stage": stage,
+    start_run(store, run_id, "ingest", {"paths": paths, "format": fmt, "stage": stage, "extract": extract,
                                         "partitions": settings.ingest.partitions})
     staging = _staging_dir(settings, run_id)
     try:
@@ -75,10 +84,16 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
         partitions = sorted(staged.partitions)
         futures = embed_task.map(partitions, [staged.partitions[p] for p in partitions],
                                  unmapped(settings), unmapped(run_id))
-        written = 0
+        written, embedded = 0, []
         for future in as_completed(futures):
             # Committing here, in the flow, keeps one writer per table whatever the task runner.
-            written += ingest_steps.commit_embedded(store, future.result().files)
+            embedded.append(future.result())
+            written += ingest_steps.commit_embedded(store, embedded[-1].files)
+        facts = {}
+        if stage == "all":
+            # Tables are created here, once, before tasks that read them run in parallel.
+            ensure_write_path_tables(store, embedder.dim)
+            facts = _write_path(embedded, settings, run_id, extract, store, embedder.dim)
         summary = IngestSummary(
             run_id=run_id,
             records_read=staged.records_read,
@@ -88,6 +103,7 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
             quarantine_new=staged.quarantine_new,
             partitions=len(partitions),
             seconds=time.perf_counter() - started,
+            **facts,
         )
     except BaseException:
         finish_run(store, run_id, "failed", {})
@@ -98,8 +114,31 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
     return summary
 
 
+def ensure_write_path_tables(store: Store, dim: int) -> None:
+    ensure_fact_tables(store, dim)
+    CallLog(store).close()
+
+
+def _write_path(embedded: list, settings: Settings, run_id: str, extract: str, store: Store,
+                dim: int) -> dict[str, int]:
+    """Extraction and decisions, one task per partition; the flow commits each partition's changes together."""
+    work = sorted((e for e in embedded if e.scopes), key=lambda e: e.partition)
+    futures = facts_task.map([e.partition for e in work], [e.scopes for e in work], unmapped(settings),
+                             unmapped(run_id), unmapped(extract))
+    totals = {"facts_extracted": 0, "decision_requests": 0, "decisions": 0, "facts_written": 0, "events": 0}
+    for future in as_completed(futures):
+        result = future.result()
+        counts = facts_steps.commit_facts(store, result, dim, run_id)
+        totals["facts_extracted"] += result.facts_extracted
+        totals["decision_requests"] += result.requests
+        totals["decisions"] += counts["decisions"]
+        totals["facts_written"] += counts["facts"]
+        totals["events"] += counts["events"]
+    return totals
+
+
 def run_ingest(paths: list[str], settings: Settings, fmt: str = "auto", stage: str = "all",
-               runner: str | None = None, dask_address: str | None = None) -> IngestSummary:
+               runner: str | None = None, dask_address: str | None = None, extract: str = "auto") -> IngestSummary:
     """Run the flow with the configured task runner (threads here, or Dask)."""
     runner = runner or settings.ingest.runner
     if runner == "dask":
@@ -113,4 +152,4 @@ def run_ingest(paths: list[str], settings: Settings, fmt: str = "auto", stage: s
         )
     else:
         task_runner = ThreadPoolTaskRunner(max_workers=settings.ingest.workers)
-    return ingest_flow.with_options(task_runner=task_runner)(paths, settings, fmt, stage)
+    return ingest_flow.with_options(task_runner=task_runner)(paths, settings, fmt, stage, extract)

@@ -72,3 +72,14 @@ META = pa.schema(
         pa.field("value", pa.string()),
     ]
 )
+
+# Which turns the write path has extracted facts from (and with which extractor), so that a turn that
+# states no fact is not read again every night.
+EXTRACTED = pa.schema(
+    [
+        pa.field("turn_id", pa.string(), nullable=False),
+        pa.field("extractor", pa.string()),
+        pa.field("facts", pa.int64()),
+        pa.field("run_id", pa.string()),
+    ]
+)

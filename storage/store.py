@@ -73,7 +73,7 @@ class Store:
                 return table
             table = self._db.create_table(name, schema=schema, exist_ok=True)
             for column in btree:
-                table.create_index(column, config=BTree(), replace=True)
+                _create_btree(table, column)
             return table
 
     # -- writes ---------------------------------------------------------------------------------
@@ -127,6 +127,19 @@ class Store:
             query = query.select(list(columns))
         return pl.from_arrow(query.limit(None).to_arrow())
 
+    def present(self, name: str, column: str, values: Sequence[str], chunk: int = 2_000) -> set[str]:
+        """Which of `values` occur in `column` of table `name` (a scalar index on it keeps this cheap)."""
+        table = self.table(name)
+        if table is None or not values:
+            return set()
+        found: set[str] = set()
+        values = list(values)
+        for start in range(0, len(values), chunk):
+            rows = (table.search().where(sql_in(column, values[start : start + chunk]))
+                    .select([column]).limit(None).to_arrow())
+            found.update(rows.column(column).to_pylist())
+        return found
+
     def version(self, name: str) -> int | None:
         table = self.table(name)
         return None if table is None else int(table.version)
@@ -140,6 +153,16 @@ class Store:
     def set_meta(self, key: str, value: Any) -> None:
         self.ensure_table("meta", schemas.META)
         self.upsert("meta", pa.table({"key": [key], "value": [json.dumps(value)]}, schema=schemas.META), "key")
+
+
+def _create_btree(table: Any, column: str) -> None:
+    """A scalar index on `column`; another process creating the same table at once is not an error."""
+    try:
+        table.create_index(column, config=BTree(), replace=False)
+    except Exception:
+        table.checkout_latest()
+        if not any(column in index.columns for index in table.list_indices()):
+            raise
 
 
 def _compatible(found: pa.Schema, wanted: pa.Schema) -> bool:

@@ -13,7 +13,6 @@ from archivist.storage import schemas
 from archivist.storage.store import Store, sql_in, sql_quote
 
 EMBEDDER_KEY = "embedder"
-_ID_CHUNK = 2_000  # ids per IN (...) filter: long enough to be cheap, short enough for the SQL parser
 
 
 def ensure_ingest_tables(store: Store, dim: int) -> None:
@@ -32,15 +31,35 @@ def record_embedder(store: Store, name: str, dim: int) -> None:
 
 def existing_turn_ids(store: Store, turn_ids: list[str]) -> set[str]:
     """Which of `turn_ids` the store already holds (so re-ingesting embeds nothing twice)."""
-    table = store.table("turns")
-    if table is None or not turn_ids:
-        return set()
-    found: set[str] = set()
-    for start in range(0, len(turn_ids), _ID_CHUNK):
-        chunk = turn_ids[start : start + _ID_CHUNK]
-        rows = table.search().where(sql_in("turn_id", chunk)).select(["turn_id"]).limit(None).to_arrow()
-        found.update(rows.column("turn_id").to_pylist())
-    return found
+    return store.present("turns", "turn_id", turn_ids)
+
+
+def scopes_where(scopes: list[tuple[str, str]]) -> str:
+    """A filter matching any of the (tenant, scope) pairs."""
+    by_tenant: dict[str, list[str]] = {}
+    for tenant, scope in scopes:
+        by_tenant.setdefault(tenant, []).append(scope)
+    return " OR ".join(f"(tenant = {sql_quote(t)} AND {sql_in('scope', s)})" for t, s in sorted(by_tenant.items()))
+
+
+def read_scope_turns(store: Store, scopes: list[tuple[str, str]]) -> pl.DataFrame:
+    """Every stored turn of the given scopes, with vectors."""
+    if not scopes:
+        return pl.DataFrame()
+    return store.read("turns", where=scopes_where(scopes))
+
+
+def extracted_turn_ids(store: Store, turn_ids: list[str]) -> set[str]:
+    return store.present("extracted", "turn_id", turn_ids)
+
+
+def mark_extracted(store: Store, rows: pl.DataFrame) -> int:
+    """Record turns the write path has processed (written after their facts and events are committed)."""
+    if rows.is_empty():
+        return 0
+    store.ensure_table("extracted", schemas.EXTRACTED, btree=("turn_id",))
+    table = rows.select(schemas.EXTRACTED.names).to_arrow().cast(schemas.EXTRACTED)
+    return store.insert_new("extracted", table, "turn_id")
 
 
 def write_turns(store: Store, turns: pa.Table) -> int:

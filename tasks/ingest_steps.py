@@ -41,6 +41,8 @@ class EmbedSummary:
     turns: int = 0
     already_stored: int = 0
     embedded: int = 0
+    scopes: list[tuple[str, str]] = field(default_factory=list)
+    """Every (tenant, scope) the partition's staged turns belong to: the write path's work list."""
 
 
 def stage_archive(paths: list[str], fmt: str, settings: Settings, run_id: str, staging: Path) -> StageSummary:
@@ -78,9 +80,11 @@ def embed_partition(partition: int, files: list[str], settings: Settings, run_id
     store = Store(settings.store.uri, settings.store.storage_options)
     embedder = get_embedder(settings)
     summary = EmbedSummary(partition=partition, files=[])
+    scopes: set[tuple[str, str]] = set()
     for path in files:
         rows = pl.read_parquet(path).unique("turn_id", keep="first", maintain_order=True)
         summary.turns += rows.height
+        scopes.update(rows.select("tenant", "scope").unique().iter_rows())
         stored = existing_turn_ids(store, rows["turn_id"].to_list())
         if stored:
             rows = rows.filter(~pl.col("turn_id").is_in(list(stored)))
@@ -96,6 +100,7 @@ def embed_partition(partition: int, files: list[str], settings: Settings, run_id
         pq.write_table(table, out)
         summary.files.append(out)
         summary.embedded += rows.height
+    summary.scopes = sorted(scopes)
     return summary
 
 

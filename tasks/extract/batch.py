@@ -1,0 +1,209 @@
+"""Batch mode (`--extract batch`): a partition's extraction requests as one provider batch, at half price.
+
+For nights where latency does not matter. The requests are exactly those the LLM extractor would send one
+by one (same bodies, same call-cache keys), so:
+- requests already in the call cache are not submitted; a re-run of a collected night submits nothing;
+- the batch is recorded in `llm_batches` under a content hash of its requests (provider, model, endpoint,
+  request hashes) right after it is submitted, so a restarted run finds it and resumes WAITING on the same
+  batch id instead of submitting (and paying for) the same requests again;
+- each result goes into the call cache and leaves one ledger row at half the synchronous price
+  (`BATCH_DISCOUNT`); a request the provider could not answer becomes a recorded problem for its turn.
+Control calls (upload, create, poll, download) go through the shared rate limiter and retry layer.
+
+One window stays open: a crash between the provider accepting the batch and the `llm_batches` row being
+written (milliseconds) loses the id, and the next run submits again.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from archivist.storage.batches import ABANDONED, COLLECTED, BatchLedger, BatchRecord
+from archivist.storage.calls import CallLog, LedgerRow
+from archivist.storage.store import Store
+from archivist.tasks.extract.batch_api import BatchAPI, BatchResults, BatchState, batch_api_for
+from archivist.tasks.extract.llm import LLMExtractor
+from archivist.tasks.extract.types import ExtractedFact, ExtractionProblem, TurnContext
+from archivist.tasks.ids import request_hash
+from archivist.tasks.providers.errors import CacheMiss, RateLimited
+from archivist.tasks.providers.prices import PriceTable, default_prices
+from archivist.tasks.providers.retry import call_with_retry
+
+log = logging.getLogger(__name__)
+
+BATCH_DISCOUNT = 0.5
+"""Both providers bill batch requests at half the synchronous price."""
+DEFAULT_POLL_INTERVAL_S = 60.0
+DEFAULT_MAX_WAIT_S = 26 * 3600.0
+"""Longer than the 24-hour completion window: a batch is finished or expired by then."""
+
+
+class BatchPending(RuntimeError):
+    """The batch is still running after `max_wait_s`; running the same command again resumes waiting on it."""
+
+    def __init__(self, message: str, batch_id: str):
+        super().__init__(message)
+        self.batch_id = batch_id
+
+
+class BatchFailed(RuntimeError):
+    """The provider failed, expired or cancelled the batch without results; the next run submits a new one."""
+
+
+class BatchExtractor:
+    """The LLM extractor's requests for a whole partition, submitted as one batch and waited on."""
+
+    def __init__(
+        self,
+        llm: LLMExtractor,
+        store: Store,
+        *,
+        poll_interval_s: float = DEFAULT_POLL_INTERVAL_S,
+        max_wait_s: float = DEFAULT_MAX_WAIT_S,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        api: BatchAPI | None = None,
+        prices: PriceTable | None = None,
+        run_id: str | None = None,
+    ):
+        if llm.calls is None:
+            raise ValueError("batch extraction needs the LLM extractor's call log: build it with store=... so "
+                             "that batch results land in the call cache")
+        self.llm = llm
+        self.calls: CallLog = llm.calls
+        self.ledger = BatchLedger(store)
+        self.poll_interval_s = poll_interval_s
+        self.max_wait_s = max_wait_s
+        self.sleep = sleep
+        self.clock = clock
+        self.api = api or batch_api_for(llm, self.control)
+        self.prices = prices or default_prices()
+        self.run_id = run_id or llm.gate.run_id
+        self.name = f"batch:{llm.name}"
+        self.batch_endpoint = f"batch:{llm.endpoint}"
+
+    # -- the Extractor protocol --------------------------------------------------------------------
+
+    def extract(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]:
+        bodies = [self.llm.request_body(turn) for turn in turns]
+        hashes = [self.llm.gate.hash(body) for body in bodies]
+        responses = self.calls.lookup_many(hashes)
+        for key in dict.fromkeys(h for h in hashes if h in responses):
+            self._ledger(key, self.llm.model, cached=True)
+        missing = {h: body for h, body in zip(hashes, bodies) if h not in responses}
+        errors: dict[str, str] = {}
+        if missing:
+            results = self._run_batch(missing)
+            responses.update({key: sent.response for key, sent in results.sent.items()})
+            errors = results.errors
+        self.calls.flush()
+        facts: list[list[ExtractedFact]] = []
+        for turn, key in zip(turns, hashes):
+            if key in responses:
+                facts.append(self.llm.facts_from_response(turn, responses[key]))
+            else:
+                self.llm.record(turn, errors.get(key, "the batch returned no result for this request"))
+                facts.append([])
+        return facts
+
+    def take_problems(self) -> list[ExtractionProblem]:
+        return self.llm.take_problems()
+
+    # -- one batch ---------------------------------------------------------------------------------
+
+    def batch_key(self, request_hashes: list[str]) -> str:
+        return request_hash({"provider": self.llm.vendor, "model": self.llm.model, "endpoint": self.llm.endpoint,
+                             "requests": sorted(request_hashes)})
+
+    def _run_batch(self, requests: dict[str, dict[str, Any]]) -> BatchResults:
+        key = self.batch_key(list(requests))
+        record = self.ledger.get(key)
+        if record is not None and record.pending:
+            log.info("resuming the wait on %s batch %s (%d requests, submitted %s)", self.llm.vendor,
+                     record.batch_id, record.request_count, record.submitted_at)
+        else:
+            record = self._submit(key, requests)
+        started = self.clock()
+        state = self._wait(record)
+        if not state.has_results:
+            self.ledger.mark(record, ABANDONED)
+            raise BatchFailed(f"{self.llm.vendor} batch {record.batch_id} ended as {state.status!r} without results"
+                              f"{': ' + state.detail if state.detail else ''}. The next run submits a new batch; "
+                              "if it fails again, check the model name and the request size limits")
+        results = self.api.results(record.batch_id)
+        latency = self.clock() - started
+        for custom_id, sent in results.sent.items():
+            if custom_id in requests:
+                self.calls.remember(custom_id, self.llm.vendor, sent.model or self.llm.model, self.llm.endpoint,
+                                    sent.response)
+                self._ledger(custom_id, sent.model or self.llm.model, input_tokens=sent.input_tokens,
+                             output_tokens=sent.output_tokens, latency_s=latency)
+        for custom_id, error in results.errors.items():
+            self._ledger(custom_id, self.llm.model, error=error, latency_s=latency)
+        self.calls.flush()  # results are safe in the cache before the batch is marked collected
+        self.ledger.mark(record, COLLECTED)
+        return results
+
+    def _submit(self, key: str, requests: dict[str, dict[str, Any]]) -> BatchRecord:
+        if self.llm.gate.replay:
+            raise CacheMiss(f"replay mode: {len(requests)} extraction requests are not in the call cache and "
+                            "replay never calls a model; run without --replay", provider=self.llm.vendor)
+        batch_id, file_id = self.api.submit(requests, key)
+        record = self.ledger.save(BatchRecord(batch_key=key, provider=self.llm.vendor, model=self.llm.model,
+                                              endpoint=self.llm.endpoint, batch_id=batch_id,
+                                              request_count=len(requests), input_file_id=file_id,
+                                              run_id=self.run_id))
+        log.info("submitted %s batch %s with %d extraction requests", self.llm.vendor, batch_id, len(requests))
+        return record
+
+    def _wait(self, record: BatchRecord) -> BatchState:
+        started = self.clock()
+        while True:
+            state = self.api.state(record.batch_id)
+            if state.status != record.status and state.status:
+                record = self.ledger.save(replace(record, status=state.status))
+            if state.done:
+                return state
+            waited = self.clock() - started
+            if waited >= self.max_wait_s:
+                raise BatchPending(
+                    f"{self.llm.vendor} batch {record.batch_id} ({record.request_count} requests) is still "
+                    f"{state.status!r} after {waited:.0f} s. It is recorded in the store's llm_batches table: run "
+                    "the same command again to resume waiting on it; nothing will be submitted twice.",
+                    record.batch_id,
+                )
+            self.sleep(self.poll_interval_s)
+
+    # -- transport and ledger ------------------------------------------------------------------------
+
+    def control(self, fn: Callable[[Any], Any]) -> Any:
+        """One control call (upload, create, poll, download): shared limiter, retry layer, SDK errors ours."""
+        limiter = self.llm.limiter
+
+        def attempt() -> Any:
+            if limiter is not None:
+                limiter.acquire(0, sleep=self.llm.sleep)
+            return self.llm.sdk_call(fn)
+
+        def on_retry(error: BaseException, wait: float, attempt_number: int) -> None:
+            if isinstance(error, RateLimited) and error.retry_after and limiter is not None:
+                limiter.pause(error.retry_after)
+
+        result, _ = call_with_retry(attempt, self.llm.settings, sleep=self.llm.sleep, on_retry=on_retry,
+                                    label=f"{self.llm.vendor} batch")
+        return result
+
+    def _ledger(self, key: str, model: str, *, cached: bool = False, input_tokens: int = 0,
+                output_tokens: int = 0, latency_s: float = 0.0, error: str | None = None) -> None:
+        cost = 0.0
+        if not cached and error is None:
+            cost = self.prices.cost(self.llm.vendor, model, input_tokens, output_tokens) * BATCH_DISCOUNT
+        self.calls.record(LedgerRow(provider=self.llm.vendor, model=model,
+                                    endpoint=self.llm.endpoint if cached else self.batch_endpoint,
+                                    request_hash=key, run_id=self.run_id, input_tokens=input_tokens,
+                                    output_tokens=output_tokens, cost_usd=cost, latency_s=latency_s, cached=cached,
+                                    attempts=0 if cached else 1, error=error))

@@ -1,0 +1,154 @@
+"""The two providers' batch endpoints behind one small interface (submit, status, results).
+
+OpenAI Batch API: the requests are uploaded as a JSONL file (`POST /v1/files`, purpose "batch"), then
+`POST /v1/batches`; `GET /v1/batches/{id}` until it is completed, failed, expired or cancelled; the output
+and error files hold one line per request, matched by `custom_id`.
+Anthropic Message Batches: `POST /v1/messages/batches` with the requests inline; `GET .../{id}` until its
+processing_status is "ended"; the results are a JSONL stream, one line per request, by `custom_id`.
+
+The custom_id of a request is its call-cache hash (64 hex characters, which both providers accept), so a
+result goes straight into the call cache under the key a synchronous call would have used.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from archivist.tasks.extract.llm import (
+    ENDPOINTS,
+    LLMExtractor,
+    anthropic_params,
+    openai_params,
+    sent_from_anthropic,
+    sent_from_openai,
+)
+from archivist.tasks.providers.errors import ArchivistModelError
+from archivist.tasks.providers.gate import Sent
+
+OPENAI_TERMINAL = {"completed", "failed", "expired", "cancelled"}
+COMPLETION_WINDOW = "24h"
+
+
+@dataclass(frozen=True)
+class BatchState:
+    status: str
+    """The provider's own word for it (in_progress, completed, ended, failed ...)."""
+    done: bool
+    """Nothing more will happen to the batch: results (if any) can be collected."""
+    has_results: bool
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class BatchResults:
+    sent: dict[str, Sent]
+    """custom_id -> the response, as the call cache stores it."""
+    errors: dict[str, str]
+    """custom_id -> why the provider gave no response for that request."""
+
+
+class BatchAPI(Protocol):
+    def submit(self, requests: dict[str, dict[str, Any]], batch_key: str) -> tuple[str, str | None]:
+        """Submit {custom_id: request body}; return (batch id, input file id or None)."""
+        ...
+
+    def state(self, batch_id: str) -> BatchState: ...
+
+    def results(self, batch_id: str) -> BatchResults: ...
+
+
+ControlCall = Callable[[Callable[[Any], Any]], Any]
+"""Runs `fn(sdk_client)` under the shared limiter and retry layer, SDK errors translated."""
+
+
+def batch_api_for(llm: LLMExtractor, call: ControlCall) -> BatchAPI:
+    return AnthropicBatches(call) if llm.vendor == "anthropic" else OpenAIBatches(call)
+
+
+class OpenAIBatches:
+    def __init__(self, call: ControlCall):
+        self.call = call
+
+    def submit(self, requests: dict[str, dict[str, Any]], batch_key: str) -> tuple[str, str | None]:
+        lines = [json.dumps({"custom_id": custom_id, "method": "POST", "url": ENDPOINTS["openai"],
+                             "body": openai_params(body)}, ensure_ascii=False)
+                 for custom_id, body in requests.items()]
+        payload = ("\n".join(lines) + "\n").encode("utf-8")
+        upload = self.call(lambda client: client.files.create(
+            file=("archivist-extraction.jsonl", payload, "application/jsonl"), purpose="batch"))
+        batch = self.call(lambda client: client.batches.create(
+            input_file_id=upload.id, endpoint=ENDPOINTS["openai"], completion_window=COMPLETION_WINDOW,
+            metadata={"archivist_batch_key": batch_key[:64]}))
+        return batch.id, upload.id
+
+    def state(self, batch_id: str) -> BatchState:
+        batch = self.call(lambda client: client.batches.retrieve(batch_id))
+        status = str(batch.status)
+        errors = getattr(batch, "errors", None)
+        detail = "; ".join(str(getattr(e, "message", e)) for e in (getattr(errors, "data", None) or []))[:300]
+        return BatchState(status=status, done=status in OPENAI_TERMINAL,
+                          has_results=bool(batch.output_file_id or batch.error_file_id), detail=detail)
+
+    def results(self, batch_id: str) -> BatchResults:
+        batch = self.call(lambda client: client.batches.retrieve(batch_id))
+        sent: dict[str, Sent] = {}
+        errors: dict[str, str] = {}
+        for file_id in (batch.output_file_id, batch.error_file_id):
+            if not file_id:
+                continue
+            content = self.call(lambda client, fid=file_id: client.files.content(fid))
+            for line in content.text.splitlines():
+                if line.strip():
+                    self._read_line(json.loads(line), sent, errors)
+        return BatchResults(sent=sent, errors=errors)
+
+    @staticmethod
+    def _read_line(row: dict[str, Any], sent: dict[str, Sent], errors: dict[str, str]) -> None:
+        custom_id = str(row.get("custom_id"))
+        response = row.get("response") or {}
+        if row.get("error") or int(response.get("status_code") or 0) != 200:
+            error = row.get("error") or (response.get("body") or {}).get("error") or {}
+            message = error.get("message") if isinstance(error, dict) else str(error)
+            errors[custom_id] = (f"the batch answered HTTP {response.get('status_code')}: "
+                                 f"{str(message or 'no message')[:200]}")
+            return
+        try:
+            sent[custom_id] = sent_from_openai(response.get("body"))
+        except ArchivistModelError as error:
+            errors[custom_id] = str(error)
+
+
+class AnthropicBatches:
+    def __init__(self, call: ControlCall):
+        self.call = call
+
+    def submit(self, requests: dict[str, dict[str, Any]], batch_key: str) -> tuple[str, str | None]:
+        items = [{"custom_id": custom_id, "params": anthropic_params(body)} for custom_id, body in requests.items()]
+        batch = self.call(lambda client: client.messages.batches.create(requests=items))
+        return batch.id, None
+
+    def state(self, batch_id: str) -> BatchState:
+        batch = self.call(lambda client: client.messages.batches.retrieve(batch_id))
+        status = str(batch.processing_status)
+        return BatchState(status=status, done=status == "ended", has_results=bool(batch.results_url))
+
+    def results(self, batch_id: str) -> BatchResults:
+        decoded = self.call(lambda client: list(client.messages.batches.results(batch_id)))
+        sent: dict[str, Sent] = {}
+        errors: dict[str, str] = {}
+        for item in decoded:
+            row = item.model_dump() if hasattr(item, "model_dump") else dict(item)
+            custom_id, result = str(row.get("custom_id")), row.get("result") or {}
+            if result.get("type") != "succeeded":
+                error = (result.get("error") or {}).get("error") or result.get("error") or {}
+                message = error.get("message") if isinstance(error, dict) else error
+                errors[custom_id] = f"the batch request {result.get('type', 'failed')}: {str(message or '')[:200]}"
+                continue
+            try:
+                sent[custom_id] = sent_from_anthropic(result.get("message"))
+            except ArchivistModelError as error:
+                errors[custom_id] = str(error)
+        return BatchResults(sent=sent, errors=errors)

@@ -1,0 +1,266 @@
+"""The LLM extractor: OpenAI chat completions (JSON mode) or Anthropic messages, through the official SDKs.
+
+Every call goes through the shared call gate (call cache keyed by the full request -> replay check -> the
+process-wide rate limiter of the endpoint -> the one tenacity retry layer, which honours Retry-After ->
+cost ledger); the SDKs themselves run with max_retries=0. A base_url reaches any OpenAI-compatible server
+(vLLM, SGLang, Ollama, llama.cpp); a loopback one needs no key.
+
+What happens to a turn whose call or reply goes wrong:
+- a malformed reply (no JSON, JSON of another shape), a 2xx body that does not parse even after the retries,
+  or a request the provider rejects (400, 413, 422) -> no facts for that turn, and an `ExtractionProblem`
+  that `take_problems()` hands out (the flow writes them to the quarantine table); the batch goes on;
+- a missing or rejected key, or a replay-mode cache miss -> raised: every other turn would fail the same way;
+- a provider still failing after every retry (429, 5xx, timeouts) -> raised after the calls in flight
+  finish; what succeeded is cached, so the re-run pays only for the rest.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from typing import Any, Literal
+from urllib.parse import urlparse
+
+from archivist.configs.relations import Relations, load_relations
+from archivist.configs.settings import LLMSettings
+from archivist.storage.calls import CallLog
+from archivist.storage.store import Store
+from archivist.tasks.extract.prompt import RAW_EXCERPT_CHARS, parse_reply, request_body
+from archivist.tasks.extract.types import ExtractedFact, ExtractionProblem, TurnContext
+from archivist.tasks.providers.errors import (
+    AuthenticationError,
+    BadRequest,
+    CacheMiss,
+    MalformedResponse,
+)
+from archivist.tasks.providers.gate import CallGate, Sent
+from archivist.tasks.providers.keys import env_secret, read_api_key
+from archivist.tasks.providers.prices import PriceTable
+from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
+from archivist.tasks.providers.sdk_errors import sdk_errors, translate_sdk_error
+from archivist.tasks.tokens import count_tokens
+
+log = logging.getLogger(__name__)
+
+VENDORS = ("openai", "anthropic")
+DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
+ENDPOINTS = {"openai": "/v1/chat/completions", "anthropic": "/v1/messages"}
+DEFAULT_KEY_ENVS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
+PER_TURN_ERRORS = (MalformedResponse, BadRequest)
+"""Errors that concern one turn's request or reply: recorded for that turn, the batch goes on."""
+
+
+def vendor_of(settings: LLMSettings) -> str:
+    """`openai` or `anthropic` from settings.provider ("openai", "llm:anthropic"); else from the model name."""
+    name = settings.provider.split(":")[-1].lower()
+    if name in VENDORS:
+        return name
+    if name in ("none", "", "local"):
+        raise ValueError("the LLM extractor needs llm.provider = 'openai' or 'anthropic' (or an OpenAI-compatible "
+                         "server: provider 'openai' with llm.base_url); with provider 'none' use the local extractor")
+    return "anthropic" if settings.model.startswith("claude") else "openai"
+
+
+class LLMExtractor:
+    """Facts from a chat model, one request per turn, fanned out over `settings.concurrency` threads."""
+
+    def __init__(
+        self,
+        settings: LLMSettings,
+        *,
+        store: Store | None = None,
+        calls: CallLog | None = None,
+        run_id: str | None = None,
+        replay: bool = False,
+        limiter: RateLimiter | None | Literal["shared"] = "shared",
+        sleep: Callable[[float], None] = time.sleep,
+        prices: PriceTable | None = None,
+        relations: Relations | None = None,
+    ):
+        self.settings = settings
+        self.vendor = vendor_of(settings)
+        self.model = settings.model
+        self.name = f"llm:{self.vendor}:{self.model}"
+        self.endpoint = ENDPOINTS[self.vendor]
+        self.base_url = (settings.base_url or DEFAULT_BASE_URLS[self.vendor]).rstrip("/")
+        self.key_env = settings.api_key_env or DEFAULT_KEY_ENVS[self.vendor]
+        self.relations = relations or load_relations()
+        if calls is None and store is not None:
+            calls = CallLog(store)
+        self.calls = calls
+        if limiter == "shared":
+            limiter = shared_limiter(self.vendor, self.base_url, settings.requests_per_minute,
+                                     settings.tokens_per_minute)
+        self.limiter = limiter
+        self.sleep = sleep
+        self.gate = CallGate(provider=self.vendor, model=self.model, endpoint=self.endpoint, settings=settings,
+                             calls=calls, run_id=run_id, replay=replay, limiter=limiter, sleep=sleep, prices=prices,
+                             secrets=self.secrets)
+        self._problems: list[ExtractionProblem] = []
+        self._problems_lock = threading.Lock()
+        self._client: Any = None
+        self._client_key: str | None = None
+        self._client_lock = threading.Lock()
+
+    # -- the Extractor protocol ------------------------------------------------------------------
+
+    def extract(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]:
+        bodies = [self.request_body(turn) for turn in turns]
+        hashes = [self.gate.hash(body) for body in bodies]
+        cached = self.gate.prefetch(hashes)  # one table read for the whole batch; None below means a known miss
+        results: list[list[ExtractedFact]] = [[] for _ in turns]
+        pool = ThreadPoolExecutor(max_workers=max(1, self.settings.concurrency),
+                                  thread_name_prefix=f"extract-{self.vendor}")
+        failure: BaseException | None = None
+        try:
+            futures = {pool.submit(self._extract_one, turn, body, cached.get(key)): i
+                       for i, (turn, body, key) in enumerate(zip(turns, bodies, hashes))}
+            for future in as_completed(futures):
+                try:
+                    results[futures[future]] = future.result()
+                except (AuthenticationError, CacheMiss) as error:
+                    pool.shutdown(wait=True, cancel_futures=True)  # every other turn would fail the same way
+                    raise error
+                except Exception as error:  # a provider failing after every retry: finish the rest first
+                    failure = failure or error
+        finally:
+            pool.shutdown(wait=True)
+            if self.calls is not None:
+                self.calls.flush()
+        if failure is not None:
+            raise failure
+        return results
+
+    def take_problems(self) -> list[ExtractionProblem]:
+        with self._problems_lock:
+            problems, self._problems = self._problems, []
+        return problems
+
+    # -- one turn ----------------------------------------------------------------------------------
+
+    def request_body(self, turn: TurnContext) -> dict[str, Any]:
+        return request_body(turn, self.model, self.relations)
+
+    def facts_from_response(self, turn: TurnContext, response: Any) -> list[ExtractedFact]:
+        """The facts in a (cached or fresh) response; a malformed one is recorded and gives none."""
+        text = response.get("text") if isinstance(response, dict) else None
+        if not isinstance(text, str):
+            self.record(turn, "malformed extraction response: no reply text", repr(response))
+            return []
+        parsed = parse_reply(text, turn, self.relations)
+        if parsed.problem:
+            self.record(turn, parsed.problem, text)
+        return parsed.facts
+
+    def record(self, turn: TurnContext, reason: str, raw: str = "") -> None:
+        # The reason never quotes the message; the raw reply goes to the quarantine table, not to the log.
+        log.warning("extraction of turn %s: %s", turn.turn_id, reason)
+        with self._problems_lock:
+            self._problems.append(ExtractionProblem(turn.turn_id, reason, raw[:RAW_EXCERPT_CHARS]))
+
+    def _extract_one(self, turn: TurnContext, body: dict[str, Any], cached: Any) -> list[ExtractedFact]:
+        # The estimate only paces the limiter's token budget; without a limiter it is not worth counting.
+        estimated = count_tokens(body["system"]) + count_tokens(body["user"]) if self.limiter is not None else 0
+        try:
+            result = self.gate.call(body, lambda: self._send(body), estimated_tokens=estimated, cached=cached,
+                                    describe=f"extraction of turn {turn.turn_id}")
+        except PER_TURN_ERRORS as error:
+            self.record(turn, f"{type(error).__name__}: {error}")
+            return []
+        return self.facts_from_response(turn, result.response)
+
+    # -- the SDKs ----------------------------------------------------------------------------------
+
+    def secrets(self) -> list[str | None]:
+        return [env_secret(self.key_env)]
+
+    def api_key(self) -> str:
+        try:
+            return read_api_key(self.key_env, self.name)
+        except AuthenticationError:
+            if urlparse(self.base_url).hostname in LOCAL_HOSTS:
+                return "no-key-needed"  # local OpenAI-compatible servers accept any key
+            raise
+
+    def client(self, key: str) -> Any:
+        """The SDK client (max_retries=0: the shared retry layer owns retries), rebuilt when the key changes."""
+        with self._client_lock:
+            if self._client is None or self._client_key != key:
+                if self.vendor == "anthropic":
+                    import anthropic
+
+                    self._client = anthropic.Anthropic(api_key=key, base_url=self.base_url, max_retries=0,
+                                                       timeout=self.settings.timeout_s)
+                else:
+                    import openai
+
+                    self._client = openai.OpenAI(api_key=key, base_url=self.base_url, max_retries=0,
+                                                 timeout=self.settings.timeout_s)
+                self._client_key = key
+            return self._client
+
+    def sdk_call(self, call: Callable[[Any], Any]) -> Any:
+        """`call(client)` with SDK errors translated into ours (keys redacted, Retry-After kept)."""
+        key = self.api_key()
+        try:
+            return call(self.client(key))
+        except sdk_errors() as error:
+            raise translate_sdk_error(error, provider=self.name, key_env=self.key_env, key=key) from error
+
+    def _send(self, body: dict[str, Any]) -> Sent:
+        if self.vendor == "anthropic":
+            message = self.sdk_call(lambda client: client.messages.create(**anthropic_params(body)))
+            return sent_from_anthropic(message.model_dump() if hasattr(message, "model_dump") else message)
+        completion = self.sdk_call(lambda client: client.chat.completions.create(**openai_params(body)))
+        return sent_from_openai(completion.model_dump() if hasattr(completion, "model_dump") else completion)
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+        if self.calls is not None:
+            self.calls.flush()
+
+
+# -- wire shapes, shared with batch mode -------------------------------------------------------------
+
+
+def openai_params(body: dict[str, Any]) -> dict[str, Any]:
+    return {"model": body["model"], "temperature": body["temperature"], "max_tokens": body["max_tokens"],
+            "response_format": {"type": "json_object"},
+            "messages": [{"role": "system", "content": body["system"]}, {"role": "user", "content": body["user"]}]}
+
+
+def anthropic_params(body: dict[str, Any]) -> dict[str, Any]:
+    # anthropic 2.x takes no sampling parameters (temperature is gone from messages.create).
+    return {"model": body["model"], "system": body["system"], "max_tokens": body["max_tokens"],
+            "messages": [{"role": "user", "content": body["user"]}]}
+
+
+def sent_from_openai(completion: Any) -> Sent:
+    """The cacheable response ({"text", "model"}) and token counts of a chat completion body."""
+    if not isinstance(completion, dict) or not isinstance(completion.get("choices"), list):
+        raise MalformedResponse("openai: the reply is not a chat completion (no `choices`; a truncated or "
+                                "non-JSON body)", provider="openai")
+    choices = completion["choices"]
+    message = (choices[0] or {}).get("message") or {} if choices else {}
+    usage = completion.get("usage") or {}
+    model = str(completion.get("model") or "")
+    return Sent(response={"text": message.get("content") or "", "model": model},
+                input_tokens=int(usage.get("prompt_tokens") or 0),
+                output_tokens=int(usage.get("completion_tokens") or 0), model=model)
+
+
+def sent_from_anthropic(message: Any) -> Sent:
+    if not isinstance(message, dict) or not isinstance(message.get("content"), list):
+        raise MalformedResponse("anthropic: the reply is not a message (no `content`; a truncated or non-JSON "
+                                "body)", provider="anthropic")
+    text = "".join(block.get("text", "") for block in message["content"] if isinstance(block, dict))
+    usage = message.get("usage") or {}
+    model = str(message.get("model") or "")
+    return Sent(response={"text": text, "model": model}, input_tokens=int(usage.get("input_tokens") or 0),
+                output_tokens=int(usage.get("output_tokens") or 0), model=model)
+

@@ -1,0 +1,116 @@
+"""The nouns of extraction: a turn with its context, a fact extracted from it, and the extractor interface.
+
+Section 3.2 of the seed paper: an extractor sees the new message, the last ten messages of its conversation
+and the ten most similar facts the scope already stored, and returns the facts the message states. Every
+extractor takes a whole batch of turns at once so that a remote one can fan its calls out (or submit them
+as one provider batch); the answer is one list of facts per turn, in the order of the turns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from typing import Any, Protocol
+
+CONTEXT_MESSAGES = 10
+"""Messages before the turn that an extractor sees (the seed's m_{t-10} .. m_{t-1})."""
+SIMILAR_FACTS = 10
+"""Stored facts of the scope most similar to the turn that an extractor sees (Top_10 s_cos)."""
+
+
+@dataclass(frozen=True)
+class ContextMessage:
+    """One earlier message of the conversation, as the extractor shows it."""
+
+    speaker: str | None
+    role: str
+    text: str
+    said_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class TurnContext:
+    """A turn to extract facts from, with what the extractor may look at besides it."""
+
+    turn_id: str
+    tenant: str
+    scope: str
+    speaker: str | None
+    role: str
+    text: str
+    said_at: datetime | None
+    """When the message was sent (UTC); relative dates resolve against its date. None: not known (ABCD)."""
+    previous: tuple[ContextMessage, ...] = ()
+    """The last ten messages of the conversation before this turn, oldest first."""
+    similar_facts: tuple[str, ...] = ()
+    """Texts of the ten stored facts of this scope most similar to the turn, most similar first."""
+    conversation_id: str | None = None
+
+    @property
+    def said_on(self) -> date | None:
+        if self.said_at is None:
+            return None
+        moment = self.said_at if self.said_at.tzinfo else self.said_at.replace(tzinfo=timezone.utc)
+        return moment.astimezone(timezone.utc).date()
+
+
+@dataclass(frozen=True)
+class ExtractedFact:
+    """One fact a message states: a (subject, relation, object) edge, its text, and where it came from."""
+
+    subject: str
+    relation: str
+    """A relation name; canonical names are those of configs/relations.toml (address, plan, preference ...)."""
+    object: str
+    text: str
+    """A short normalised sentence ("customer lives at 14 Harbour Street, Leeds"), cue words kept."""
+    quote: str
+    """The verbatim span of the message the fact rests on (always a substring of the message)."""
+    said_at: str | None
+    """ISO date the fact is about: a relative date in the message resolved against its date, else the
+    message's own date; None when the message has no date."""
+    entities: list[str] = field(default_factory=list)
+    source_turn_id: str = ""
+
+
+def fact_time(fact: ExtractedFact, message_said_at: datetime | None) -> datetime | None:
+    """`fact.said_at` as a UTC timestamp (what `NewFact.said_at` and the facts table hold): the message's own
+    timestamp when the fact is dated by the message, else midnight UTC of the resolved date ("last Friday")."""
+    if fact.said_at is None:
+        return None
+    if message_said_at is not None:
+        moment = message_said_at if message_said_at.tzinfo else message_said_at.replace(tzinfo=timezone.utc)
+        moment = moment.astimezone(timezone.utc)
+        if moment.date().isoformat() == fact.said_at:
+            return moment
+    return datetime.combine(date.fromisoformat(fact.said_at), datetime.min.time(), tzinfo=timezone.utc)
+
+
+@dataclass(frozen=True)
+class ExtractionProblem:
+    """A turn whose extraction failed or was partly unusable: recorded, never silent, never fatal to a batch."""
+
+    turn_id: str
+    reason: str
+    """What went wrong and what to do about it; never contains the message text or a key."""
+    raw: str = ""
+    """The start of the model's reply (for a malformed one), to look at in the quarantine table."""
+
+
+class Extractor(Protocol):
+    """Facts for each turn of a batch; a remote extractor fans the batch out, a local one loops."""
+
+    name: str
+    """Identifies the extractor and its version, for the run record."""
+
+    def extract(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]: ...
+
+    def take_problems(self) -> list[ExtractionProblem]:
+        """Problems recorded since the last call (and forgotten by it)."""
+        ...
+
+
+def as_context(row: dict[str, Any]) -> ContextMessage:
+    """A `turns` row (or any mapping with speaker, role, text, said_at) as a context message."""
+    return ContextMessage(speaker=row.get("speaker"), role=str(row.get("role") or ""), text=str(row.get("text") or ""),
+                          said_at=row.get("said_at"))

@@ -5,9 +5,10 @@
     decider.script("relation:*", {"update": 0.92}, fact="moved to Berlin", target="live in Leeds")
 
 A rule matches a request key by glob (`relation:*`), and optionally the request's `fact` and the target's text
-by substring. The latest matching rule wins. Options a rule leaves out share the remaining probability equally,
-so `{"update": 0.92}` over six options gives 0.016 to each of the other five. Keys no rule matches get a
-confident, harmless default (a current, new fact worth remembering). Every request is recorded.
+by substring (for a stored pair, `{"old": ..., "new": ...}`, the pair's new and old texts). The latest matching
+rule wins. Options a rule leaves out share the remaining probability equally, so `{"update": 0.92}` over six
+options gives 0.016 to each of the other five. Keys no rule matches get a confident, harmless default (a current,
+new fact worth remembering). Every request is recorded.
 """
 
 from __future__ import annotations
@@ -90,11 +91,14 @@ class ScriptedDecider:
     def _one(self, request: DecisionRequest, key: str, question: Question) -> Answer:
         state = request.state if isinstance(request.state, dict) else {}
         _, target = split_key(key)
-        target_text = str(state.get(TARGETS, {}).get(target, {}).get("text", "")) if target else ""
+        entry = state.get(TARGETS, {}).get(target, {}) if target else {}
+        # A stored pair ({"old": ..., "new": ...}) is matched like a fact (its new side) and a target (its old side).
+        target_text = str(entry.get("text", entry.get("old", ""))) if target else ""
+        fact_text = str(state.get("fact", "")) or str(entry.get("new", ""))
         for rule in reversed(self.rules):
             if not fnmatch.fnmatchcase(key, rule.pattern):
                 continue
-            if rule.fact is not None and rule.fact not in str(state.get("fact", "")):
+            if rule.fact is not None and rule.fact not in fact_text:
                 continue
             if rule.target is not None and rule.target not in target_text:
                 continue

@@ -1,0 +1,226 @@
+"""The `call_cache` and `ledger` tables: every model call's response by request hash, and what it cost.
+
+One LanceDB commit per call would be far too slow (a commit costs milliseconds and makes a fragment), so
+writes are buffered in memory and flushed in batches: every `flush_every` rows, and at `flush()` /
+`close()`. Lookups read the memory buffers first, then the table (scalar index on `request_hash`).
+Thread-safe: many decision threads share one `CallLog`. Keys and secrets never reach these tables;
+callers hash and store request bodies that do not contain them.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+import pyarrow as pa
+
+from archivist.storage.schemas import TIMESTAMP
+from archivist.storage.store import Store, sql_in, sql_quote
+
+log = logging.getLogger(__name__)
+
+CALL_CACHE = "call_cache"
+LEDGER = "ledger"
+LOOKUP_CHUNK = 500  # hashes per `IN (...)` filter
+
+CALL_CACHE_SCHEMA = pa.schema(
+    [
+        pa.field("request_hash", pa.string(), nullable=False),
+        pa.field("provider", pa.string()),
+        pa.field("model", pa.string()),
+        pa.field("endpoint", pa.string()),
+        pa.field("response", pa.string()),
+        pa.field("created_at", TIMESTAMP),
+    ]
+)
+
+LEDGER_SCHEMA = pa.schema(
+    [
+        pa.field("call_id", pa.string(), nullable=False),
+        pa.field("run_id", pa.string()),
+        pa.field("provider", pa.string()),
+        pa.field("model", pa.string()),
+        pa.field("endpoint", pa.string()),
+        pa.field("request_hash", pa.string()),
+        pa.field("input_tokens", pa.int64()),
+        pa.field("output_tokens", pa.int64()),
+        pa.field("cost_usd", pa.float64()),
+        pa.field("latency_s", pa.float64()),
+        pa.field("cached", pa.bool_()),
+        pa.field("attempts", pa.int64()),
+        pa.field("error", pa.string()),
+        pa.field("created_at", TIMESTAMP),
+    ]
+)
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass
+class LedgerRow:
+    provider: str
+    model: str
+    endpoint: str
+    request_hash: str
+    run_id: str | None = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float = 0.0
+    latency_s: float = 0.0
+    cached: bool = False
+    attempts: int = 0
+    """Attempts sent to the provider (0 for a cache hit)."""
+    error: str | None = None
+    """Set when the call failed after every retry and its questions fell back."""
+    call_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    created_at: datetime = field(default_factory=utcnow)
+
+
+class CallLog:
+    """Buffered writer and reader of `call_cache` and `ledger` in one store."""
+
+    def __init__(self, store: Store, flush_every: int = 500):
+        self.store = store
+        self.flush_every = max(1, flush_every)
+        store.ensure_table(CALL_CACHE, CALL_CACHE_SCHEMA, btree=["request_hash"])
+        store.ensure_table(LEDGER, LEDGER_SCHEMA)
+        self._lock = threading.Lock()  # guards the buffers
+        self._flush_lock = threading.Lock()  # one flush at a time, in order
+        self._pending_cache: dict[str, dict[str, Any]] = {}
+        self._flushing_cache: dict[str, dict[str, Any]] = {}  # written right now: still visible to lookups
+        self._pending_ledger: list[LedgerRow] = []
+
+    # -- call cache ------------------------------------------------------------------------------
+
+    def lookup(self, request_hash: str) -> Any | None:
+        """The cached response (decoded JSON) for `request_hash`, or None."""
+        return self.lookup_many([request_hash]).get(request_hash)
+
+    def lookup_many(self, hashes: Iterable[str]) -> dict[str, Any]:
+        """Cached responses for those of `hashes` that have one: memory first, then the table."""
+        found: dict[str, Any] = {}
+        missing: list[str] = []
+        with self._lock:
+            for h in dict.fromkeys(hashes):
+                row = self._pending_cache.get(h) or self._flushing_cache.get(h)
+                if row is not None:
+                    found[h] = json.loads(row["response"])
+                else:
+                    missing.append(h)
+        if missing and self.store.count(CALL_CACHE) == 0:
+            return found  # a fresh cache: a row count is far cheaper than a filtered scan
+        for start in range(0, len(missing), LOOKUP_CHUNK):
+            chunk = missing[start : start + LOOKUP_CHUNK]
+            where = f"request_hash = {sql_quote(chunk[0])}" if len(chunk) == 1 else sql_in("request_hash", chunk)
+            frame = self.store.read(CALL_CACHE, where=where, columns=["request_hash", "response"])
+            for request_hash, response in frame.iter_rows():
+                found.setdefault(request_hash, json.loads(response))
+        return found
+
+    def remember(self, request_hash: str, provider: str, model: str, endpoint: str, response: Any) -> None:
+        """Buffer a response for the cache (the first one wins if the same request was answered twice)."""
+        row = {
+            "request_hash": request_hash,
+            "provider": provider,
+            "model": model,
+            "endpoint": endpoint,
+            "response": json.dumps(response, sort_keys=True, separators=(",", ":"), ensure_ascii=False),
+            "created_at": utcnow(),
+        }
+        with self._lock:
+            self._pending_cache.setdefault(request_hash, row)
+            due = len(self._pending_cache) >= self.flush_every
+        if due:
+            self.flush()
+
+    # -- ledger ---------------------------------------------------------------------------------
+
+    def record(self, row: LedgerRow) -> None:
+        with self._lock:
+            self._pending_ledger.append(row)
+            due = len(self._pending_ledger) >= self.flush_every
+        if due:
+            self.flush()
+
+    # -- flushing -------------------------------------------------------------------------------
+
+    def flush(self) -> None:
+        """Write every buffered row: cache rows first, so a ledger row never names an unwritten response."""
+        with self._flush_lock:
+            with self._lock:
+                cache_rows = self._pending_cache
+                ledger_rows = self._pending_ledger
+                self._flushing_cache = cache_rows
+                self._pending_cache, self._pending_ledger = {}, []
+            try:
+                if cache_rows:
+                    table = pa.Table.from_pylist(list(cache_rows.values()), schema=CALL_CACHE_SCHEMA)
+                    # Insert-if-absent: another process may have cached the same request meanwhile.
+                    self.store.insert_new(CALL_CACHE, table, "request_hash")
+                if ledger_rows:
+                    # vars(), not dataclasses.asdict(): asdict deep-copies every row, a visible cost per call
+                    table = pa.Table.from_pylist([dict(vars(r)) for r in ledger_rows], schema=LEDGER_SCHEMA)
+                    self.store.append(LEDGER, table)
+            except Exception:
+                with self._lock:  # put the rows back so a later flush can write them
+                    for h, row in cache_rows.items():
+                        self._pending_cache.setdefault(h, row)
+                    self._pending_ledger[:0] = ledger_rows
+                raise
+            finally:
+                with self._lock:
+                    self._flushing_cache = {}
+
+    @property
+    def pending(self) -> int:
+        with self._lock:
+            return len(self._pending_cache) + len(self._pending_ledger)
+
+    def close(self) -> None:
+        self.flush()
+
+    def __enter__(self) -> CallLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+SUMMARY_KEYS = ["run_id", "provider", "model"]
+
+
+def ledger_summary(store: Store, run_id: str | None = None) -> list[dict[str, Any]]:
+    """Calls, cached and failed calls, tokens, cost and median answer latency, by run, provider and model."""
+    import polars as pl
+
+    where = f"run_id = {sql_quote(run_id)}" if run_id else None
+    frame = store.read(LEDGER, where=where)
+    if frame.is_empty():
+        return []
+    summary = (
+        frame.group_by(SUMMARY_KEYS)
+        .agg(
+            pl.len().alias("calls"),
+            pl.col("cached").sum().alias("cached_calls"),
+            pl.col("error").is_not_null().sum().alias("failed_calls"),
+            pl.col("input_tokens").sum().alias("input_tokens"),
+            pl.col("output_tokens").sum().alias("output_tokens"),
+            pl.col("cost_usd").sum().alias("cost_usd"),
+            # A cache hit's latency is a table lookup and a failure's is the retry budget; the median that
+            # matters is the provider's answers'.
+            pl.col("latency_s").filter(~pl.col("cached") & pl.col("error").is_null()).median()
+            .alias("p50_latency_s"),
+            pl.col("created_at").min().alias("first_call"),
+        )
+        .sort(["first_call", "provider", "model"], nulls_last=True)
+        .drop("first_call")
+    )
+    return summary.to_dicts()

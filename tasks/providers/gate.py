@@ -1,0 +1,174 @@
+"""What every model call passes through: call cache -> replay check -> rate limiter -> retry -> ledger.
+
+Decisions, LLM calls and embeddings all use it, so a re-run of unchanged requests makes no network call,
+`--replay` fails clearly on a miss, every endpoint is paced by its shared limiter, and every call (cached
+or not, failed or not) leaves one ledger row. The request hash covers provider, endpoint, model and the
+body actually sent, which never contains a key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from archivist.configs.settings import ProviderSettings
+from archivist.storage.calls import CallLog, LedgerRow
+from archivist.tasks.decisions.types import CallRecord
+from archivist.tasks.ids import canonical_json, request_hash
+from archivist.tasks.providers.errors import CacheMiss, RateLimited, redact
+from archivist.tasks.providers.prices import PriceTable, default_prices
+from archivist.tasks.providers.ratelimit import RateLimiter
+from archivist.tasks.providers.retry import call_with_retry, make_retrying
+
+log = logging.getLogger(__name__)
+
+NOT_LOOKED_UP = object()
+
+
+@dataclass
+class Sent:
+    """What a provider's transport returns for one request."""
+
+    response: Any
+    """JSON-able: this is what the call cache stores."""
+    input_tokens: int = 0
+    output_tokens: int = 0
+    model: str = ""
+    """The versioned model id that answered, when the provider reports one."""
+
+
+@dataclass
+class GateResult:
+    response: Any
+    record: CallRecord
+
+
+class CallGate:
+    """Cache, limiter, retry and ledger around one provider endpoint."""
+
+    def __init__(
+        self,
+        *,
+        provider: str,
+        model: str,
+        endpoint: str,
+        settings: ProviderSettings,
+        calls: CallLog | None = None,
+        run_id: str | None = None,
+        replay: bool = False,
+        limiter: RateLimiter | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        prices: PriceTable | None = None,
+        secrets: Callable[[], list[str | None]] = lambda: [],
+        cacheable: bool = True,
+    ):
+        self.provider = provider
+        self.model = model
+        self.endpoint = endpoint
+        self.settings = settings
+        self.calls = calls
+        self.run_id = run_id
+        self.replay = replay
+        self.limiter = limiter
+        self.sleep = sleep
+        self.prices = prices or default_prices()
+        self.secrets = secrets
+        self.cacheable = cacheable
+        # One policy for every call and thread (tenacity keeps per-call state thread-local); the lambda
+        # reads self.sleep at each wait so a test can swap it after construction.
+        self._retrying = make_retrying(settings, sleep=lambda seconds: self.sleep(seconds),
+                                       on_retry=self._on_retry, label=f"{provider} {endpoint}")
+
+    def _on_retry(self, error: BaseException, wait: float, attempt_number: int) -> None:
+        if isinstance(error, RateLimited) and error.retry_after and self.limiter is not None:
+            self.limiter.pause(error.retry_after)  # every other thread holds off too
+
+    def hash(self, body: Any, body_json: str | None = None) -> str:
+        """sha256 of the canonical JSON of {provider, endpoint, model, body}; pass `body_json` (the body's
+        canonical JSON) when it is at hand, to skip encoding the body twice."""
+        if body_json is None:
+            return request_hash({"provider": self.provider, "endpoint": self.endpoint, "model": self.model,
+                                 "body": body})
+        # Exactly canonical_json of that dict: keys in sorted order, body spliced in already encoded.
+        text = (f'{{"body":{body_json},"endpoint":{canonical_json(self.endpoint)},'
+                f'"model":{canonical_json(self.model)},"provider":{canonical_json(self.provider)}}}')
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def prefetch(self, hashes: list[str]) -> dict[str, Any]:
+        """Cached responses for many requests in one table read (decide_many uses this)."""
+        if self.calls is None or not self.cacheable or not hashes:
+            return {}
+        return self.calls.lookup_many(hashes)
+
+    def call(
+        self,
+        body: Any,
+        send: Callable[[], Sent],
+        *,
+        estimated_tokens: int = 0,
+        cached: Any = NOT_LOOKED_UP,
+        describe: str = "",
+        key: str | None = None,
+    ) -> GateResult:
+        """The response to `body`: from the cache, or by `send()` under the limiter and the retry policy.
+        `key` is `self.hash(body)` when the caller has computed it already."""
+        key = key or self.hash(body)
+        started = time.perf_counter()
+        if self.cacheable and self.calls is not None:
+            if cached is NOT_LOOKED_UP:
+                cached = self.calls.lookup(key)
+            if cached is not None:
+                return self._cached(key, cached, time.perf_counter() - started)
+        if self.replay and self.cacheable:
+            raise CacheMiss(
+                f"replay mode: no cached response for {self.provider} {self.endpoint} model {self.model} "
+                f"(request {key[:16]}{', ' + describe if describe else ''}). Replay never calls a model: run "
+                f"without --replay to make the call, or replay a store that holds this run's call cache.",
+                provider=self.provider,
+            )
+
+        def attempt() -> Sent:
+            if self.limiter is not None:
+                self.limiter.acquire(estimated_tokens, sleep=self.sleep)
+            return send()
+
+        try:
+            sent, attempts = call_with_retry(attempt, self.settings, retrying=self._retrying)
+        except Exception as error:
+            if not isinstance(error, CacheMiss):
+                self._ledger(key, self.model, 0, 0, time.perf_counter() - started,
+                             attempts=getattr(error, "attempts", 1),
+                             error=redact(f"{type(error).__name__}: {error}", self.secrets()))
+            raise
+        latency = time.perf_counter() - started
+        if self.limiter is not None and sent.input_tokens:
+            self.limiter.settle(estimated_tokens, sent.input_tokens)
+        model = sent.model or self.model
+        if self.cacheable and self.calls is not None:
+            self.calls.remember(key, self.provider, model, self.endpoint, sent.response)
+        cost = self.prices.cost(self.provider, model, sent.input_tokens, sent.output_tokens)
+        self._ledger(key, model, sent.input_tokens, sent.output_tokens, latency, attempts=attempts, cost=cost)
+        record = CallRecord(provider=self.provider, model=model, request_hash=key, input_tokens=sent.input_tokens,
+                            output_tokens=sent.output_tokens, cost_usd=cost, latency_s=latency, cached=False,
+                            endpoint=self.endpoint)
+        return GateResult(response=sent.response, record=record)
+
+    def _cached(self, key: str, response: Any, latency: float) -> GateResult:
+        model = response.get("model") if isinstance(response, dict) and response.get("model") else self.model
+        self._ledger(key, model, 0, 0, latency, attempts=0, cached=True)
+        record = CallRecord(provider=self.provider, model=model, request_hash=key, latency_s=latency, cached=True,
+                            endpoint=self.endpoint)
+        return GateResult(response=response, record=record)
+
+    def _ledger(self, key: str, model: str, input_tokens: int, output_tokens: int, latency: float, *,
+                attempts: int, cost: float = 0.0, cached: bool = False, error: str | None = None) -> None:
+        if self.calls is None:
+            return
+        self.calls.record(LedgerRow(provider=self.provider, model=model, endpoint=self.endpoint, request_hash=key,
+                                    run_id=self.run_id, input_tokens=input_tokens, output_tokens=output_tokens,
+                                    cost_usd=cost, latency_s=latency, cached=cached, attempts=attempts,
+                                    error=error))

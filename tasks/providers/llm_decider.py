@@ -1,0 +1,250 @@
+"""A chat model as a decision provider: OpenAI or Anthropic (official SDKs, max_retries=0), asked for a
+probability per option as JSON for every question of a request.
+
+The reply is parsed leniently (code fences, prose around the object, percentages, numbers as strings,
+option names in another case, omitted zero options) and normalised. A question whose part of the reply
+cannot be read becomes `{"error": why}`, which the client turns into a recorded fallback for that
+question alone; the other questions keep their answers. An OpenAI-compatible `base_url` reaches local
+servers (vLLM, SGLang, Ollama, llama.cpp), which usually need no key.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from typing import Any
+from urllib.parse import urlparse
+
+from archivist.configs.settings import ProviderSettings
+from archivist.tasks.decisions.types import ProviderReply, Question
+from archivist.tasks.providers.errors import AuthenticationError
+from archivist.tasks.providers.keys import env_secret, read_api_key
+from archivist.tasks.providers.sdk_errors import sdk_errors, translate_sdk_error
+
+SYSTEM_PROMPT = (
+    "You answer typed questions about a state with calibrated probabilities. For every question, give every "
+    "one of its options a probability between 0 and 1; the probabilities of one question sum to 1. Reply with "
+    'one JSON object and nothing else: {"answers": {"<question key>": {"<option>": <probability>, ...}, ...}}.'
+)
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
+FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
+
+
+def vendor_of(settings: ProviderSettings) -> str:
+    """`openai` or `anthropic`: from `llm:<vendor>`, else from the model's name."""
+    _, _, vendor = settings.provider.partition(":")
+    if vendor:
+        return vendor
+    return "anthropic" if settings.model.startswith("claude") else "openai"
+
+
+def question_block(questions: dict[str, Question]) -> dict[str, Any]:
+    return {
+        "questions": {
+            key: {"type": q.type, "instructions": q.instructions, "options": dict(q.options)}
+            for key, q in questions.items()
+        }
+    }
+
+
+def user_prompt(state: Any, questions: dict[str, Question]) -> str:
+    state_text = state if isinstance(state, str) else json.dumps(state, ensure_ascii=False, indent=1)
+    return (
+        f"STATE:\n```json\n{state_text}\n```\n\nQUESTIONS (answer each key; options are listed with their "
+        f"meaning):\n```json\n{json.dumps(question_block(questions), ensure_ascii=False, indent=1)}\n```"
+    )
+
+
+def extract_object(text: str) -> dict[str, Any] | None:
+    """The first JSON object in `text`, tolerating code fences and prose around it."""
+    candidates = [m.group(1) for m in FENCE.finditer(text)] + [text]
+    for candidate in candidates:
+        candidate = candidate.strip()
+        try:
+            value = json.loads(candidate)
+        except ValueError:
+            start, end = candidate.find("{"), candidate.rfind("}")
+            if start < 0 or end <= start:
+                continue
+            try:
+                value = json.loads(candidate[start : end + 1])
+            except ValueError:
+                continue
+        if isinstance(value, dict):
+            return value
+    return None
+
+
+ALIASES = {"yes": "true", "no": "false", "y": "true", "n": "false"}
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        text = value.strip()
+        percent = text.endswith("%")
+        try:
+            number = float(text.rstrip("%").strip())
+        except ValueError:
+            return None
+        return number / 100.0 if percent else number
+    return None
+
+
+def lenient_probabilities(question: Question, value: Any) -> dict[str, float]:
+    """Probabilities over the question's options from whatever the model wrote; raises ValueError."""
+    if isinstance(value, dict) and isinstance(value.get("probabilities"), dict):
+        value = value["probabilities"]
+    if question.type == "noul" and isinstance(value, (int, float, str)) and not isinstance(value, bool):
+        p = _number(value)
+        if p is None:
+            raise ValueError(f"not a probability: {value!r}")
+        value = {"true": p, "false": 1.0 - p}
+    if not isinstance(value, dict):
+        raise ValueError(f"expected an object of option probabilities, got {type(value).__name__}")
+    by_lower = {option.lower(): option for option in question.options}
+    found: dict[str, float] = {}
+    for name, raw in value.items():
+        label = str(name).strip().lower()
+        label = ALIASES.get(label, label) if question.type == "noul" else label
+        option = by_lower.get(label)
+        number = _number(raw)
+        if option is None:
+            raise ValueError(f"unknown option {name!r}")
+        if number is None or number < 0:
+            raise ValueError(f"probability of {name!r} is {raw!r}")
+        found[option] = number
+    total = sum(found.values())
+    if total > 1.5 and abs(total - 100.0) < 5.0:  # percentages written as numbers
+        found = {k: v / 100.0 for k, v in found.items()}
+        total = sum(found.values())
+    if total <= 0:
+        raise ValueError("every probability is zero")
+    # Options left out are taken as zero: models often omit what they rule out.
+    return {option: found.get(option, 0.0) / total for option in question.options}
+
+
+def parse_reply(text: str, questions: dict[str, Question]) -> dict[str, Any]:
+    """System One answers for every question from a model's reply text; unreadable ones carry `error`."""
+    obj = extract_object(text)
+    if obj is None:
+        return {k: {"type": q.type, "error": f"reply is not JSON: {text[:80]!r}"} for k, q in questions.items()}
+    answers = obj.get("answers") if isinstance(obj.get("answers"), dict) else obj
+    out: dict[str, Any] = {}
+    for key, question in questions.items():
+        if key not in answers:
+            out[key] = {"type": question.type, "error": "the model gave no answer for this question"}
+            continue
+        try:
+            probabilities = lenient_probabilities(question, answers[key])
+        except ValueError as err:
+            out[key] = {"type": question.type, "error": f"malformed answer from the model: {err}"}
+            continue
+        if question.type == "noul":
+            out[key] = {"type": "noul", "noul": probabilities["true"]}
+        else:
+            out[key] = {"type": question.type, "probabilities": probabilities}
+    return out
+
+
+class LLMDecisionProvider:
+    """Decisions from a chat model through the official OpenAI or Anthropic SDK."""
+
+    remote = True
+    overhead_tokens = 0
+    token_limits = None
+
+    def __init__(self, settings: ProviderSettings):
+        self.settings = settings
+        self.vendor = vendor_of(settings)
+        if self.vendor not in ("openai", "anthropic"):
+            raise ValueError(f"llm provider {settings.provider!r}: use llm:openai or llm:anthropic")
+        self.name = f"llm:{self.vendor}"
+        self.model = settings.model
+        self.endpoint = "/v1/messages" if self.vendor == "anthropic" else "/v1/chat/completions"
+        default_url = "https://api.anthropic.com" if self.vendor == "anthropic" else "https://api.openai.com/v1"
+        self.base_url = (settings.base_url or default_url).rstrip("/")
+        self.key_env = settings.api_key_env or ("ANTHROPIC_API_KEY" if self.vendor == "anthropic" else "OPENAI_API_KEY")
+        self._client: Any = None
+        self._client_key: str | None = None
+        self._lock = threading.Lock()
+
+    def request_body(self, state: Any, questions: dict[str, Question]) -> dict[str, Any]:
+        """Everything that shapes the answer (model, prompt, sampling): the call cache hashes this."""
+        options = sum(len(q.options) for q in questions.values())
+        body: dict[str, Any] = {
+            "model": self.model,
+            "system": SYSTEM_PROMPT,
+            "user": user_prompt(state, questions),
+            "max_tokens": min(16_000, 128 + 16 * len(questions) + 12 * options),
+        }
+        if self.vendor == "openai":
+            # Anthropic's current Messages API takes no sampling temperature; OpenAI-compatible servers do.
+            body["temperature"] = 0
+        return body
+
+    def secrets(self) -> list[str | None]:
+        return [env_secret(self.key_env)]
+
+    def _key(self) -> str:
+        try:
+            return read_api_key(self.key_env, self.name)
+        except AuthenticationError:
+            if urlparse(self.base_url).hostname in LOCAL_HOSTS:
+                return "no-key-needed"  # local OpenAI-compatible servers accept any key
+            raise
+
+    def _sdk(self, key: str) -> Any:
+        with self._lock:
+            if self._client is None or self._client_key != key:
+                # max_retries=0: our one retry layer owns retries.
+                if self.vendor == "anthropic":
+                    import anthropic
+
+                    self._client = anthropic.Anthropic(api_key=key, base_url=self.base_url, max_retries=0,
+                                                       timeout=self.settings.timeout_s)
+                else:
+                    import openai
+
+                    self._client = openai.OpenAI(api_key=key, base_url=self.base_url, max_retries=0,
+                                                 timeout=self.settings.timeout_s)
+                self._client_key = key
+            return self._client
+
+    def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
+        key = self._key()
+        body = self.request_body(state, questions)
+        try:
+            text, input_tokens, output_tokens, model = self._complete(self._sdk(key), body)
+        except sdk_errors() as err:
+            raise translate_sdk_error(err, provider=self.name, key_env=self.key_env, key=key) from err
+        return ProviderReply(answers=parse_reply(text, questions), model=model or self.model,
+                             input_tokens=input_tokens, output_tokens=output_tokens, endpoint=self.endpoint)
+
+    def _complete(self, client: Any, body: dict[str, Any]) -> tuple[str, int, int, str]:
+        if self.vendor == "anthropic":
+            message = client.messages.create(
+                model=body["model"], system=body["system"], max_tokens=body["max_tokens"],
+                messages=[{"role": "user", "content": body["user"]}],
+            )
+            text = "".join(getattr(block, "text", "") for block in message.content)
+            usage = message.usage
+            return text, int(usage.input_tokens or 0), int(usage.output_tokens or 0), message.model
+        completion = client.chat.completions.create(
+            model=body["model"], temperature=body["temperature"], max_tokens=body["max_tokens"],
+            response_format={"type": "json_object"},
+            messages=[{"role": "system", "content": body["system"]}, {"role": "user", "content": body["user"]}],
+        )
+        text = completion.choices[0].message.content or "" if completion.choices else ""
+        usage = completion.usage
+        tokens_in = int(usage.prompt_tokens or 0) if usage else 0
+        tokens_out = int(usage.completion_tokens or 0) if usage else 0
+        return text, tokens_in, tokens_out, completion.model
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()

@@ -1,0 +1,137 @@
+"""OpenAI's Decisions API (`POST /v1/decisions`) through the official SDK (`client.decisions`, max_retries=0).
+
+Its shapes differ from System One and are mapped both ways here: questions go as an *array* with
+`name` = our request key, `noul` becomes `predicate` (its true/false rubric folded into the
+instructions, which is the only place a predicate takes it), `choice` criteria become
+`choices: [{value, description}]` and score levels become `levels: [{label}]`. Answers come back in
+question order; a per-question `refusal` becomes that question's recorded fallback.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+from archivist.configs.settings import ProviderSettings
+from archivist.tasks.decisions.types import ProviderReply, Question
+from archivist.tasks.ids import canonical_json
+from archivist.tasks.providers.errors import MalformedResponse
+from archivist.tasks.providers.keys import env_secret, read_api_key
+from archivist.tasks.providers.limits import TokenLimits
+from archivist.tasks.providers.sdk_errors import sdk_errors, translate_sdk_error
+
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+DEFAULT_MODEL = "gpt-6-luna"
+DEFAULT_KEY_ENV = "OPENAI_API_KEY"
+ENDPOINT = "/v1/decisions"
+LIMITS = TokenLimits(total_tokens=1_050_000, max_questions=400)
+"""The SDK documents 1-400 questions per request and the model a 1,050,000-token context."""
+
+
+def to_openai_question(key: str, question: Question) -> dict[str, Any]:
+    """One System One question as an OpenAI Decisions question named `key`."""
+    if question.type == "noul":
+        rubric = [f"{side}: {question.options[side]}" for side in ("true", "false") if question.options.get(side)]
+        instructions = question.instructions + ("\n" + "\n".join(rubric) if rubric else "")
+        return {"type": "predicate", "name": key, "instructions": instructions}
+    if question.type == "choice":
+        choices = [
+            {"value": option, **({"description": rubric} if rubric else {})}
+            for option, rubric in question.options.items()
+        ]
+        return {"type": "choice", "name": key, "instructions": question.instructions, "choices": choices}
+    levels = [{"label": str(question.options[k] or k)} for k in sorted(question.options, key=int)]
+    return {"type": "score", "name": key, "instructions": question.instructions, "levels": levels}
+
+
+def from_openai_answer(question: Question, answer: dict[str, Any] | None) -> dict[str, Any]:
+    """One OpenAI answer as a System One answer (validated later, like every provider's)."""
+    if answer is None:
+        return {"type": question.type, "error": "no answer in the reply for this question"}
+    kind = answer.get("type")
+    if kind == "refusal":
+        return {"type": question.type, "error": "the model refused to answer this question (OpenAI refusal)"}
+    if kind == "predicate":
+        return {"type": "noul", "noul": answer.get("probability")}
+    if kind in ("choice", "score"):
+        probabilities = {}
+        for item in answer.get("probabilities") or []:
+            value = item.get("value")
+            # Choice values are typed (True and "true" differ); we only ever send strings.
+            probabilities[str(value).lower() if isinstance(value, bool) else str(value)] = item.get("probability")
+        return {"type": kind, "probabilities": probabilities}
+    return {"type": question.type, "error": f"unknown answer type {kind!r}"}
+
+
+def answers_by_key(keys: list[str], questions: dict[str, Question], answers: list[dict[str, Any]]) -> dict[str, Any]:
+    """Pair answers with questions: by name when every answer carries its question's name, else by position."""
+    named = {a.get("name"): a for a in answers if a.get("name")}
+    if set(named) == set(keys):
+        return {k: from_openai_answer(questions[k], named[k]) for k in keys}
+    paired = dict(zip(keys, answers))
+    return {k: from_openai_answer(questions[k], paired.get(k)) for k in keys}
+
+
+class OpenAIDecisionsProvider:
+    name = "openai_decisions"
+    endpoint = ENDPOINT
+    remote = True
+    overhead_tokens = 0
+
+    def __init__(self, settings: ProviderSettings):
+        self.settings = settings
+        configured = settings.model if settings.model and not settings.model.startswith("local") else None
+        self.model = configured or DEFAULT_MODEL
+        self.base_url = (settings.base_url or DEFAULT_BASE_URL).rstrip("/")
+        self.key_env = settings.api_key_env or DEFAULT_KEY_ENV
+        self.token_limits = LIMITS
+        self._client: Any = None
+        self._client_key: str | None = None
+        self._lock = threading.Lock()
+
+    def request_body(self, state: Any, questions: dict[str, Question]) -> dict[str, Any]:
+        text = state if isinstance(state, str) else canonical_json(state)
+        return {"model": self.model, "input": text,
+                "questions": [to_openai_question(k, q) for k, q in questions.items()]}
+
+    def secrets(self) -> list[str | None]:
+        return [env_secret(self.key_env)]
+
+    def _sdk(self, key: str) -> Any:
+        with self._lock:
+            if self._client is None or self._client_key != key:
+                import openai
+
+                # Retries belong to our one retry layer; SDK retries would multiply the attempts.
+                self._client = openai.OpenAI(api_key=key, base_url=self.base_url, max_retries=0,
+                                             timeout=self.settings.timeout_s)
+                self._client_key = key
+            return self._client
+
+    def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
+        key = read_api_key(self.key_env, self.name)
+        body = self.request_body(state, questions)
+        try:
+            # The raw response: we read the JSON ourselves, so an odd answer reaches our per-question
+            # validation instead of failing the SDK's model for the whole reply.
+            raw = self._sdk(key).decisions.with_raw_response.create(**body)
+            data = json.loads(raw.http_response.text)
+        except sdk_errors() as err:
+            raise translate_sdk_error(err, provider=self.name, key_env=self.key_env, key=key) from err
+        except ValueError as err:
+            raise MalformedResponse(f"{self.name}: the reply is not JSON", provider=self.name) from err
+        if not isinstance(data, dict) or not isinstance(data.get("answers"), list):
+            raise MalformedResponse(f"{self.name}: the reply has no `answers` array", provider=self.name)
+        usage = data.get("usage") or {}
+        return ProviderReply(
+            answers=answers_by_key(list(questions), questions, data.get("answers") or []),
+            model=str(data.get("model") or self.model),
+            input_tokens=int(usage.get("input_tokens") or 0),
+            output_tokens=int(usage.get("output_tokens") or 0),
+            endpoint=ENDPOINT,
+        )
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()

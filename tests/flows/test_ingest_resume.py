@@ -18,8 +18,9 @@ pytestmark = pytest.mark.slow
 
 
 def ingest_command(archive, store):
+    # Turns only: the write path's own crash-resume is tested at its commit points (tests/storage/test_facts.py).
     return [sys.executable, "-m", "archivist", "ingest", str(archive), "--store", str(store),
-            "--partitions", "6"]
+            "--partitions", "6", "--stage", "turns"]
 
 
 def env_for(tmp_path):

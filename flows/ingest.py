@@ -94,6 +94,8 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
             # Tables are created here, once, before tasks that read them run in parallel.
             ensure_write_path_tables(store, embedder.dim)
             facts = _write_path(embedded, settings, run_id, extract, store, embedder.dim)
+        # Folds the night's rows into the id indexes, so tomorrow's "already stored?" look-ups stay cheap.
+        store.optimize("turns", "quarantine", "extracted", "facts", "decisions", "events")
         summary = IngestSummary(
             run_id=run_id,
             records_read=staged.records_read,

@@ -19,6 +19,9 @@ import pyarrow as pa
 
 from archivist.storage import schemas
 
+TABLE_ALIASES_KEY = "table_aliases"
+"""Meta key: logical table name -> the physical table that serves it (set only by a re-embedding's switch)."""
+
 
 class StoreError(RuntimeError):
     """A store operation that cannot go on; the message says what to do next."""
@@ -46,32 +49,44 @@ class Store:
         )
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
+        self._aliases: dict[str, str] = {}
+        self.refresh_aliases()
 
     # -- tables ---------------------------------------------------------------------------------
+
+    def refresh_aliases(self) -> None:
+        """Re-read which physical table serves each logical name. A re-embedding writes the new vectors into
+        new tables and switches every name at once with one write of this record (tasks/reembed.py)."""
+        self._aliases = {}
+        if "meta" in self._db.list_tables().tables:
+            self._aliases = dict(self.get_meta(TABLE_ALIASES_KEY) or {})
+
+    def physical(self, name: str) -> str:
+        return self._aliases.get(name, name)
 
     def writer_lock(self, name: str) -> threading.Lock:
         """The lock every writer of table `name` in this process holds: one writer per table."""
         with self._locks_guard:
-            return self._locks.setdefault(name, threading.Lock())
+            return self._locks.setdefault(self.physical(name), threading.Lock())
 
     def has_table(self, name: str) -> bool:
-        return name in self._db.list_tables().tables
+        return self.physical(name) in self._db.list_tables().tables
 
     def table(self, name: str) -> Any | None:
-        return self._db.open_table(name) if self.has_table(name) else None
+        return self._db.open_table(self.physical(name)) if self.has_table(name) else None
 
     def ensure_table(self, name: str, schema: pa.Schema, btree: Sequence[str] = ()) -> Any:
         """Open table `name`, creating it (and scalar indexes on `btree` columns) if absent."""
         with self.writer_lock(name):
             if self.has_table(name):
-                table = self._db.open_table(name)
+                table = self._db.open_table(self.physical(name))
                 if table.schema != schema and not _compatible(table.schema, schema):
                     raise StoreError(
                         f"table {name!r} in {self.uri} has schema {table.schema} but this version of "
                         f"archivist writes {schema}; use a new --store or migrate the table"
                     )
                 return table
-            table = self._db.create_table(name, schema=schema, exist_ok=True)
+            table = self._db.create_table(self.physical(name), schema=schema, exist_ok=True)
             for column in btree:
                 _create_btree(table, column)
             return table
@@ -82,7 +97,7 @@ class Store:
         """Insert the rows whose `key` is not in the table yet; return how many were inserted."""
         if rows.num_rows == 0:
             return 0
-        table = self._db.open_table(name)
+        table = self._db.open_table(self.physical(name))
         with self.writer_lock(name):
             result = table.merge_insert(key).when_not_matched_insert_all().execute(rows)
         return int(result.num_inserted_rows)
@@ -90,16 +105,24 @@ class Store:
     def upsert(self, name: str, rows: pa.Table, key: str | list[str]) -> None:
         if rows.num_rows == 0:
             return
-        table = self._db.open_table(name)
+        table = self._db.open_table(self.physical(name))
         with self.writer_lock(name):
             table.merge_insert(key).when_matched_update_all().when_not_matched_insert_all().execute(rows)
 
     def append(self, name: str, rows: pa.Table) -> None:
         if rows.num_rows == 0:
             return
-        table = self._db.open_table(name)
+        table = self._db.open_table(self.physical(name))
         with self.writer_lock(name):
             table.add(rows)
+
+    def optimize(self, *names: str) -> None:
+        """Compact small fragments and fold new rows into the scalar indexes (old versions are kept)."""
+        for name in names:
+            table = self.table(name)
+            if table is not None:
+                with self.writer_lock(name):
+                    table.optimize()
 
     def delete(self, name: str, where: str) -> None:
         table = self.table(name)

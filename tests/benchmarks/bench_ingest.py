@@ -4,8 +4,9 @@
 
 Prints, measured side by side in one run (this machine is noisy, so only ratios mean much):
   - the embedder alone on the archive's texts (texts/s),
-  - the whole ingest pipeline on the same archive (read, validate, hash, partition, embed, LanceDB
-    commit), after one warm-up run so Prefect's server start is reported separately,
+  - the whole turn-ingestion pipeline on the same archive (`--stage turns`: read, validate, hash,
+    partition, embed, LanceDB commit), after one warm-up run so Prefect's server start is reported
+    separately,
   - the ratio of the two (goal: at least 0.70),
   - peak resident memory of a whole ingest process at --turns and at --big turns (bounded memory:
     the second must stay well under ten times the first).
@@ -65,10 +66,10 @@ def pipeline(archive: Path, warmup: Path, store_root: Path) -> tuple[float, floa
     settings = load_settings()
     settings.store.uri = str(store_root / "warmup")
     started = time.perf_counter()
-    run_ingest([str(warmup)], settings)
+    run_ingest([str(warmup)], settings, stage="turns")
     cold = time.perf_counter() - started
     settings.store.uri = str(store_root / "bench")
-    summary = run_ingest([str(archive)], settings)
+    summary = run_ingest([str(archive)], settings, stage="turns")
     return summary.records_read / summary.seconds, cold
 
 
@@ -77,7 +78,7 @@ def peak_memory_mib(archive: Path, store: Path) -> float:
     code = (
         "import resource, sys; from archivist.configs import load_settings; "
         "from archivist.flows.ingest import run_ingest; s = load_settings(); s.store.uri = sys.argv[2]; "
-        "run_ingest([sys.argv[1]], s); print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+        "run_ingest([sys.argv[1]], s, stage='turns'); print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
     )
     out = subprocess.run([sys.executable, "-c", code, str(archive), str(store)], check=True,
                          capture_output=True, text=True)

@@ -31,6 +31,16 @@ def _register() -> None:
     from archivist.flows import commands_decisions
 
     commands_decisions.register(app)
+    from archivist.flows import commands_recall
+
+    commands_recall.register(app)
+    from archivist.flows import commands_evaluate_recall
+
+    commands_evaluate_recall.register(app)
+    from archivist.flows import commands_maintenance, commands_plans
+
+    commands_maintenance.register(app)
+    commands_plans.register(app)
 
 
 _register()

@@ -20,6 +20,7 @@ from prefect.task_runners import ThreadPoolTaskRunner
 from archivist.configs.settings import Settings
 from archivist.storage.calls import CallLog
 from archivist.storage.facts import ensure_fact_tables
+from archivist.storage.search import ensure_fts_index
 from archivist.storage.store import Store
 from archivist.storage.turns import (
     ensure_ingest_tables,
@@ -94,6 +95,9 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
             # Tables are created here, once, before tasks that read them run in parallel.
             ensure_write_path_tables(store, embedder.dim)
             facts = _write_path(embedded, settings, run_id, extract, store, embedder.dim)
+            # Recall's full-text search needs these; building them here keeps the cost off the first query.
+            ensure_fts_index(store, "turns")
+            ensure_fts_index(store, "facts")
         # Folds the night's rows into the id indexes, so tomorrow's "already stored?" look-ups stay cheap.
         store.optimize("turns", "quarantine", "extracted", "facts", "decisions", "events")
         summary = IngestSummary(

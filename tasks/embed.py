@@ -10,7 +10,7 @@ import logging
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -70,16 +70,27 @@ def _local(config: str, dim: int) -> WordLlamaEmbedder:
     return WordLlamaEmbedder(config, dim)
 
 
-def get_embedder(settings: Settings | EmbedderSettings) -> Embedder:
-    """The configured embedder (the local one is loaded once per process)."""
+def get_embedder(settings: Settings | EmbedderSettings, store: Any = None, run_id: str | None = None) -> Embedder:
+    """The configured embedder (the local one is loaded once per process).
+
+    A hosted embedder caches and costs its calls in `store` (call cache and ledger) under `run_id`; call
+    `close_embedder` when done so its buffered cache rows are written.
+    """
     config = settings.embedder if isinstance(settings, Settings) else settings
     if config.provider == "local":
         return _local(config.model, config.dim)
     if config.provider == "openai":
         from archivist.tasks.providers.openai_embeddings import OpenAIEmbedder
 
-        return OpenAIEmbedder(config)
+        replay = settings.replay if isinstance(settings, Settings) else False
+        return OpenAIEmbedder(config, store, run_id, replay=replay)
     raise ValueError(f"unknown embedder provider {config.provider!r}; use 'local' or 'openai'")
+
+
+def close_embedder(embedder: Embedder) -> None:
+    close = getattr(embedder, "close", None)
+    if close is not None:
+        close()
 
 
 def check_store_embedder(recorded: dict | None, embedder: Embedder) -> None:

@@ -22,7 +22,7 @@ from archivist.storage.store import Store
 from archivist.storage.turns import extracted_turn_ids, mark_extracted, read_scope_turns, write_quarantine
 from archivist.tasks.decisions.client import build_decider
 from archivist.tasks.decisions.questions import load_questions
-from archivist.tasks.embed import get_embedder
+from archivist.tasks.embed import close_embedder, get_embedder
 from archivist.tasks.extract import build_extractor, fact_time, problem_rows, turn_contexts
 from archivist.tasks.extract.types import SIMILAR_FACTS
 from archivist.tasks.writepath import NewFact, PartitionChanges, process_new_facts
@@ -45,7 +45,7 @@ class FactsResult:
 def decide_partition(partition: int, scopes: list[tuple[str, str]], settings: Settings, run_id: str,
                      extract_mode: str = "auto") -> FactsResult:
     store = Store(settings.store.uri, settings.store.storage_options)
-    embedder = get_embedder(settings)
+    embedder = get_embedder(settings, store, run_id)
     turns = read_scope_turns(store, scopes)
     done = extracted_turn_ids(store, turns["turn_id"].to_list()) if not turns.is_empty() else set()
     todo = turns.filter(~pl.col("turn_id").is_in(list(done))) if done else turns
@@ -63,6 +63,7 @@ def decide_partition(partition: int, scopes: list[tuple[str, str]], settings: Se
     facts_per_turn = extractor.extract(contexts)
 
     new_facts = _new_facts(contexts, facts_per_turn, embedder)
+    close_embedder(embedder)
     with build_decider(settings, store, run_id) as decider:
         changes = process_new_facts(new_facts, state, decider, load_questions(), load_thresholds(),
                                     load_relations(), run_id=run_id)
@@ -87,7 +88,9 @@ def _new_facts(contexts, facts_per_turn, embedder) -> list[NewFact]:
         NewFact(
             tenant=context.tenant, scope=context.scope, subject=fact.subject, relation=fact.relation,
             object=fact.object, text=fact.text, quote=fact.quote, source_turn_id=context.turn_id,
-            said_at=fact_time(fact, context.said_at) or context.said_at,
+            # Read in the order said; the date the statement gives the fact ("last month") is its valid_from.
+            said_at=context.said_at or fact_time(fact, context.said_at),
+            valid_from=fact_time(fact, context.said_at) or context.said_at,
             entities=list(fact.entities), vector=vector, message=context.text,
         )
         for (context, fact), vector in zip(pairs, vectors, strict=True)

@@ -19,7 +19,7 @@ import pyarrow.parquet as pq
 from archivist.configs.settings import Settings
 from archivist.storage.store import Store
 from archivist.storage.turns import existing_turn_ids, write_quarantine, write_turns
-from archivist.tasks.embed import get_embedder
+from archivist.tasks.embed import close_embedder, get_embedder
 from archivist.tasks.partition import with_partition
 from archivist.tasks.read import read_archive
 
@@ -78,7 +78,7 @@ def stage_archive(paths: list[str], fmt: str, settings: Settings, run_id: str, s
 def embed_partition(partition: int, files: list[str], settings: Settings, run_id: str) -> EmbedSummary:
     """Embed a partition's new turns, one staged file at a time; writes `<file>.embedded.parquet`."""
     store = Store(settings.store.uri, settings.store.storage_options)
-    embedder = get_embedder(settings)
+    embedder = get_embedder(settings, store, run_id)
     summary = EmbedSummary(partition=partition, files=[])
     scopes: set[tuple[str, str]] = set()
     for path in files:
@@ -101,6 +101,7 @@ def embed_partition(partition: int, files: list[str], settings: Settings, run_id
         summary.files.append(out)
         summary.embedded += rows.height
     summary.scopes = sorted(scopes)
+    close_embedder(embedder)
     return summary
 
 

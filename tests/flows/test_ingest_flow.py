@@ -10,6 +10,7 @@ from archivist.flows.ingest import run_ingest
 from archivist.storage import Store
 from archivist.storage.turns import table_counts
 from tests.archives import BAD_LINES, write_archive
+from tests.fakes.fixtures import fake_openai  # noqa: F401
 
 pytestmark = pytest.mark.slow
 
@@ -61,3 +62,24 @@ def test_dask_runner_writes_what_the_thread_runner_writes(prefect_api, tmp_path)
     summary = run_ingest([str(tmp_path / "a.jsonl")], dask, runner="dask")
     assert summary.turns_written == 40
     assert turn_rows(threads.store.uri).equals(turn_rows(dask.store.uri))
+
+
+def test_openai_embedder_by_config_is_cached_and_refuses_a_mix(prefect_api, tmp_path, fake_openai, monkeypatch):
+    from archivist.tasks.embed import EmbedderMismatch
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-ingest-0000")
+    write_archive(tmp_path / "a.jsonl", scopes=2, conversations=1, turns=3)
+    settings = settings_for(tmp_path / "store", partitions=2)
+    settings.embedder.provider, settings.embedder.model, settings.embedder.dim = "openai", "text-embedding-3-small", 16
+    settings.embedder.base_url = fake_openai.url + "/v1"
+
+    summary = run_ingest([str(tmp_path / "a.jsonl")], settings, stage="turns")
+    store = Store(settings.store.uri)
+    assert summary.turns_written == 6
+    assert store.read("turns")["vector"].to_list()[0].__len__() == 16
+    assert fake_openai.count(path="/v1/embeddings") >= 1
+    assert store.count("ledger") >= 1
+
+    local = settings_for(tmp_path / "store", partitions=2)
+    with pytest.raises(EmbedderMismatch):
+        run_ingest([str(tmp_path / "a.jsonl")], local, stage="turns")

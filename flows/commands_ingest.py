@@ -45,8 +45,11 @@ def ingest(
         settings.ingest.partitions = partitions
     if stage not in ("all", "turns"):
         raise typer.BadParameter("--stage is all or turns")
-    summary = run_ingest([str(p) for p in paths], settings, fmt=fmt, stage=stage, runner=runner,
-                         dask_address=dask_address, extract=extract)
+    from archivist.flows.progress import rich_progress
+
+    with rich_progress(enabled=not json_out and console.is_terminal):
+        summary = run_ingest([str(p) for p in paths], settings, fmt=fmt, stage=stage, runner=runner,
+                             dask_address=dask_address, extract=extract)
     rows = {
         "run": summary.run_id,
         "records read": summary.records_read,

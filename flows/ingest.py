@@ -18,6 +18,7 @@ from prefect.futures import as_completed
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from archivist.configs.settings import Settings
+from archivist.flows.progress import report
 from archivist.storage.calls import CallLog
 from archivist.storage.facts import ensure_fact_tables
 from archivist.storage.search import ensure_fts_index
@@ -86,10 +87,12 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
         futures = embed_task.map(partitions, [staged.partitions[p] for p in partitions],
                                  unmapped(settings), unmapped(run_id))
         written, embedded = 0, []
+        report("turns: partitions embedded and stored", 0, len(partitions))
         for future in as_completed(futures):
             # Committing here, in the flow, keeps one writer per table whatever the task runner.
             embedded.append(future.result())
             written += ingest_steps.commit_embedded(store, embedded[-1].files)
+            report("turns: partitions embedded and stored", len(embedded), len(partitions))
         facts = {}
         if stage == "all":
             # Tables are created here, once, before tasks that read them run in parallel.
@@ -132,7 +135,8 @@ def _write_path(embedded: list, settings: Settings, run_id: str, extract: str, s
     futures = facts_task.map([e.partition for e in work], [e.scopes for e in work], unmapped(settings),
                              unmapped(run_id), unmapped(extract))
     totals = {"facts_extracted": 0, "decision_requests": 0, "decisions": 0, "facts_written": 0, "events": 0}
-    for future in as_completed(futures):
+    report("facts: partitions decided and committed", 0, len(work))
+    for done, future in enumerate(as_completed(futures), start=1):
         result = future.result()
         counts = facts_steps.commit_facts(store, result, dim, run_id)
         totals["facts_extracted"] += result.facts_extracted
@@ -140,6 +144,7 @@ def _write_path(embedded: list, settings: Settings, run_id: str, extract: str, s
         totals["decisions"] += counts["decisions"]
         totals["facts_written"] += counts["facts"]
         totals["events"] += counts["events"]
+        report("facts: partitions decided and committed", done, len(work))
     return totals
 
 

@@ -22,7 +22,6 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Any, Literal
-from urllib.parse import urlparse
 
 from archivist.configs.relations import Relations, load_relations
 from archivist.configs.settings import LLMSettings
@@ -37,10 +36,9 @@ from archivist.tasks.providers.errors import (
     MalformedResponse,
 )
 from archivist.tasks.providers.gate import CallGate, Sent
-from archivist.tasks.providers.keys import env_secret, read_api_key
+from archivist.tasks.providers.chat_sdk import ChatSDK
 from archivist.tasks.providers.prices import PriceTable
 from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
-from archivist.tasks.providers.sdk_errors import sdk_errors, translate_sdk_error
 from archivist.tasks.tokens import count_tokens
 
 log = logging.getLogger(__name__)
@@ -49,7 +47,6 @@ VENDORS = ("openai", "anthropic")
 DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
 ENDPOINTS = {"openai": "/v1/chat/completions", "anthropic": "/v1/messages"}
 DEFAULT_KEY_ENVS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
-LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
 PER_TURN_ERRORS = (MalformedResponse, BadRequest)
 """Errors that concern one turn's request or reply: recorded for that turn, the batch goes on."""
 
@@ -102,9 +99,7 @@ class LLMExtractor:
                              secrets=self.secrets)
         self._problems: list[ExtractionProblem] = []
         self._problems_lock = threading.Lock()
-        self._client: Any = None
-        self._client_key: str | None = None
-        self._client_lock = threading.Lock()
+        self.sdk = ChatSDK(self.vendor, self.base_url, self.key_env, self.name, settings.timeout_s)
 
     # -- the Extractor protocol ------------------------------------------------------------------
 
@@ -176,40 +171,11 @@ class LLMExtractor:
     # -- the SDKs ----------------------------------------------------------------------------------
 
     def secrets(self) -> list[str | None]:
-        return [env_secret(self.key_env)]
-
-    def api_key(self) -> str:
-        try:
-            return read_api_key(self.key_env, self.name)
-        except AuthenticationError:
-            if urlparse(self.base_url).hostname in LOCAL_HOSTS:
-                return "no-key-needed"  # local OpenAI-compatible servers accept any key
-            raise
-
-    def client(self, key: str) -> Any:
-        """The SDK client (max_retries=0: the shared retry layer owns retries), rebuilt when the key changes."""
-        with self._client_lock:
-            if self._client is None or self._client_key != key:
-                if self.vendor == "anthropic":
-                    import anthropic
-
-                    self._client = anthropic.Anthropic(api_key=key, base_url=self.base_url, max_retries=0,
-                                                       timeout=self.settings.timeout_s)
-                else:
-                    import openai
-
-                    self._client = openai.OpenAI(api_key=key, base_url=self.base_url, max_retries=0,
-                                                 timeout=self.settings.timeout_s)
-                self._client_key = key
-            return self._client
+        return self.sdk.secrets()
 
     def sdk_call(self, call: Callable[[Any], Any]) -> Any:
         """`call(client)` with SDK errors translated into ours (keys redacted, Retry-After kept)."""
-        key = self.api_key()
-        try:
-            return call(self.client(key))
-        except sdk_errors() as error:
-            raise translate_sdk_error(error, provider=self.name, key_env=self.key_env, key=key) from error
+        return self.sdk.call(call)
 
     def _send(self, body: dict[str, Any]) -> Sent:
         if self.vendor == "anthropic":
@@ -219,8 +185,7 @@ class LLMExtractor:
         return sent_from_openai(completion.model_dump() if hasattr(completion, "model_dump") else completion)
 
     def close(self) -> None:
-        if self._client is not None:
-            self._client.close()
+        self.sdk.close()
         if self.calls is not None:
             self.calls.flush()
 

@@ -12,22 +12,17 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from typing import Any
-from urllib.parse import urlparse
 
 from archivist.configs.settings import ProviderSettings
 from archivist.tasks.decisions.types import ProviderReply, Question
-from archivist.tasks.providers.errors import AuthenticationError
-from archivist.tasks.providers.keys import env_secret, read_api_key
-from archivist.tasks.providers.sdk_errors import sdk_errors, translate_sdk_error
+from archivist.tasks.providers.chat_sdk import ChatSDK
 
 SYSTEM_PROMPT = (
     "You answer typed questions about a state with calibrated probabilities. For every question, give every "
     "one of its options a probability between 0 and 1; the probabilities of one question sum to 1. Reply with "
     'one JSON object and nothing else: {"answers": {"<question key>": {"<option>": <probability>, ...}, ...}}.'
 )
-LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
 FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
 
@@ -169,9 +164,7 @@ class LLMDecisionProvider:
         default_url = "https://api.anthropic.com" if self.vendor == "anthropic" else "https://api.openai.com/v1"
         self.base_url = (settings.base_url or default_url).rstrip("/")
         self.key_env = settings.api_key_env or ("ANTHROPIC_API_KEY" if self.vendor == "anthropic" else "OPENAI_API_KEY")
-        self._client: Any = None
-        self._client_key: str | None = None
-        self._lock = threading.Lock()
+        self.sdk = ChatSDK(self.vendor, self.base_url, self.key_env, self.name, settings.timeout_s)
 
     def request_body(self, state: Any, questions: dict[str, Question]) -> dict[str, Any]:
         """Everything that shapes the answer (model, prompt, sampling): the call cache hashes this."""
@@ -188,40 +181,11 @@ class LLMDecisionProvider:
         return body
 
     def secrets(self) -> list[str | None]:
-        return [env_secret(self.key_env)]
-
-    def _key(self) -> str:
-        try:
-            return read_api_key(self.key_env, self.name)
-        except AuthenticationError:
-            if urlparse(self.base_url).hostname in LOCAL_HOSTS:
-                return "no-key-needed"  # local OpenAI-compatible servers accept any key
-            raise
-
-    def _sdk(self, key: str) -> Any:
-        with self._lock:
-            if self._client is None or self._client_key != key:
-                # max_retries=0: our one retry layer owns retries.
-                if self.vendor == "anthropic":
-                    import anthropic
-
-                    self._client = anthropic.Anthropic(api_key=key, base_url=self.base_url, max_retries=0,
-                                                       timeout=self.settings.timeout_s)
-                else:
-                    import openai
-
-                    self._client = openai.OpenAI(api_key=key, base_url=self.base_url, max_retries=0,
-                                                 timeout=self.settings.timeout_s)
-                self._client_key = key
-            return self._client
+        return self.sdk.secrets()
 
     def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
-        key = self._key()
         body = self.request_body(state, questions)
-        try:
-            text, input_tokens, output_tokens, model = self._complete(self._sdk(key), body)
-        except sdk_errors() as err:
-            raise translate_sdk_error(err, provider=self.name, key_env=self.key_env, key=key) from err
+        text, input_tokens, output_tokens, model = self.sdk.call(lambda client: self._complete(client, body))
         return ProviderReply(answers=parse_reply(text, questions), model=model or self.model,
                              input_tokens=input_tokens, output_tokens=output_tokens, endpoint=self.endpoint)
 
@@ -246,5 +210,4 @@ class LLMDecisionProvider:
         return text, tokens_in, tokens_out, completion.model
 
     def close(self) -> None:
-        if self._client is not None:
-            self._client.close()
+        self.sdk.close()

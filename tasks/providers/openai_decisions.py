@@ -10,7 +10,6 @@ question order; a per-question `refusal` becomes that question's recorded fallba
 from __future__ import annotations
 
 import json
-import threading
 from typing import Any
 
 from archivist.configs.settings import ProviderSettings
@@ -19,6 +18,7 @@ from archivist.tasks.ids import canonical_json
 from archivist.tasks.providers.errors import MalformedResponse
 from archivist.tasks.providers.keys import env_secret, read_api_key
 from archivist.tasks.providers.limits import TokenLimits
+from archivist.tasks.providers.chat_sdk import ChatSDK
 from archivist.tasks.providers.sdk_errors import sdk_errors, translate_sdk_error
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -86,9 +86,7 @@ class OpenAIDecisionsProvider:
         self.base_url = (settings.base_url or DEFAULT_BASE_URL).rstrip("/")
         self.key_env = settings.api_key_env or DEFAULT_KEY_ENV
         self.token_limits = LIMITS
-        self._client: Any = None
-        self._client_key: str | None = None
-        self._lock = threading.Lock()
+        self.sdk = ChatSDK("openai", self.base_url, self.key_env, self.name, self.settings.timeout_s)
 
     def request_body(self, state: Any, questions: dict[str, Question]) -> dict[str, Any]:
         text = state if isinstance(state, str) else canonical_json(state)
@@ -98,24 +96,13 @@ class OpenAIDecisionsProvider:
     def secrets(self) -> list[str | None]:
         return [env_secret(self.key_env)]
 
-    def _sdk(self, key: str) -> Any:
-        with self._lock:
-            if self._client is None or self._client_key != key:
-                import openai
-
-                # Retries belong to our one retry layer; SDK retries would multiply the attempts.
-                self._client = openai.OpenAI(api_key=key, base_url=self.base_url, max_retries=0,
-                                             timeout=self.settings.timeout_s)
-                self._client_key = key
-            return self._client
-
     def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
         key = read_api_key(self.key_env, self.name)
         body = self.request_body(state, questions)
         try:
             # The raw response: we read the JSON ourselves, so an odd answer reaches our per-question
             # validation instead of failing the SDK's model for the whole reply.
-            raw = self._sdk(key).decisions.with_raw_response.create(**body)
+            raw = self.sdk.client(key).decisions.with_raw_response.create(**body)
             data = json.loads(raw.http_response.text)
         except sdk_errors() as err:
             raise translate_sdk_error(err, provider=self.name, key_env=self.key_env, key=key) from err
@@ -133,5 +120,4 @@ class OpenAIDecisionsProvider:
         )
 
     def close(self) -> None:
-        if self._client is not None:
-            self._client.close()
+        self.sdk.close()

@@ -6,7 +6,6 @@ unit-length float32 rows, one per text.
 from __future__ import annotations
 
 import base64
-import threading
 import time
 from collections.abc import Callable
 from typing import Any, Literal
@@ -20,6 +19,7 @@ from archivist.tasks.providers.errors import MalformedResponse
 from archivist.tasks.providers.gate import CallGate, Sent
 from archivist.tasks.providers.keys import env_secret, read_api_key
 from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
+from archivist.tasks.providers.chat_sdk import ChatSDK
 from archivist.tasks.providers.sdk_errors import sdk_errors, translate_sdk_error
 from archivist.tasks.tokens import count_tokens
 
@@ -72,19 +72,7 @@ class OpenAIEmbedder:
         self.gate = CallGate(provider="openai", model=self.model, endpoint=ENDPOINT, settings=self.settings,
                              calls=calls, run_id=run_id, replay=replay, limiter=limiter, sleep=sleep,
                              secrets=lambda: [env_secret(self.key_env)])
-        self._client: Any = None
-        self._client_key: str | None = None
-        self._lock = threading.Lock()
-
-    def _sdk(self, key: str) -> Any:
-        with self._lock:
-            if self._client is None or self._client_key != key:
-                import openai
-
-                self._client = openai.OpenAI(api_key=key, base_url=self.base_url, max_retries=0,
-                                             timeout=self.settings.timeout_s)
-                self._client_key = key
-            return self._client
+        self.sdk = ChatSDK("openai", self.base_url, self.key_env, "openai", self.settings.timeout_s)
 
     def _batches(self, texts: list[str]) -> list[tuple[list[str], int]]:
         batches: list[tuple[list[str], int]] = []
@@ -111,7 +99,7 @@ class OpenAIEmbedder:
     def _send(self, body: dict[str, Any]) -> Sent:
         key = read_api_key(self.key_env, "openai embeddings")
         try:
-            reply = self._sdk(key).embeddings.create(**body)
+            reply = self.sdk.client(key).embeddings.create(**body)
         except sdk_errors() as err:
             raise translate_sdk_error(err, provider="openai", key_env=self.key_env, key=key) from err
         rows = sorted(reply.data, key=lambda item: item.index)
@@ -146,5 +134,4 @@ class OpenAIEmbedder:
 
     def close(self) -> None:
         self.flush()
-        if self._client is not None:
-            self._client.close()
+        self.sdk.close()

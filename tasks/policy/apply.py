@@ -10,14 +10,18 @@ Rules beyond the paper's equations, each a choice the paper leaves open:
 - Evidence is computed for every candidate whatever the zone (the gates, not the zone, protect stored facts),
   except the one answer an unavailable escalation should have settled: that answer is withheld.
 - A duplicate in the act zone becomes a `same_as` link on the stored fact and is not stored again, unless the
-  stored fact is closed: restating a closed value is a new assertion and is stored as a fact of its own.
+  stored fact is closed: restating a closed value is a new assertion and is stored as a fact of its own. The
+  duplicate need not be u*: a statement that repeats one fact and supersedes another ("I decided to keep my
+  landline": the landline, and the end of a plan to cancel it) links to the fact it repeats, when that answer
+  is itself at act strength, and its superseding answers still count against the other facts. Storing it
+  would put a second active text of the same fact in the store.
 - plan_fulfilled at act strength closes a stored plan directly (a plan that happened was not wrong), but only
   when the statement itself is about now or the past (g_T): a plan does not fulfil a plan.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from archivist.configs.relations import Relations
@@ -109,15 +113,21 @@ def judge_statement(
     }
 
     events: list[Event] = []
-    linked = zone == "act" and r_star == "duplicate" and target is not None and target.fact.get("status") != CLOSED
+    twin_index = _repeated_fact(statement.candidates, choice.index, zone, r_star, t)
+    linked = twin_index is not None
     if linked:
-        holder = target.fact["fact_id"]  # type: ignore[union-attr]
-        same_as = list(target.fact.get("same_as") or [])  # type: ignore[union-attr]
+        twin = statement.candidates[twin_index]  # type: ignore[index]
+        holder = twin.fact["fact_id"]
+        same_as = list(twin.fact.get("same_as") or [])
+        is_u_star = twin_index == choice.index
+        twin_answer = twin.relation  # a duplicate answer at act strength: never None here
+        link_decision = target_decision if is_u_star else twin_answer.decision_id  # type: ignore[union-attr]
         link = {**cause_detail, "statement_id": statement_id, "source_turn_id": row.get("source_turn_id"),
-                "said_at": row.get("said_at")}
+                "said_at": row.get("said_at"), "duplicate_of": holder,
+                "duplicate_p": choice.confidence if is_u_star else twin_answer.answer.confidence}  # type: ignore[union-attr]
         events.append(Event(LINK_MADE, holder, {"same_as": same_as},
                             {"same_as": same_as + ([statement_id] if statement_id not in same_as else [])},
-                            statement_id, target_decision, link))
+                            statement_id, link_decision, link))
         status = None
     else:
         holder = statement_id
@@ -243,6 +253,27 @@ def _candidate_events(
         events.append(Event(FACT_PROMOTED, fact_id, {"status": TENTATIVE}, {"status": ACTIVE}, statement_id,
                             decision_id, {"belief": after_belief}))
     return events, found.delta
+
+
+def _repeated_fact(candidates: Sequence[CandidateJudgement], u_star: int | None, zone: str, r_star: str,
+                   t: Thresholds) -> int | None:
+    """The open candidate the statement repeats, if it is to be linked rather than stored: u* when its relation
+    is a duplicate, else the candidate answered `duplicate` with the highest confidence at act strength (the
+    first on ties). Only in the act zone: an uncertain statement is stored as tentative, never linked."""
+    if zone != "act":
+        return None
+    if u_star is not None and r_star == "duplicate":
+        return u_star if candidates[u_star].fact.get("status") != CLOSED else None
+    best: int | None = None
+    best_p = 0.0
+    for index, candidate in enumerate(candidates):
+        judged = candidate.relation
+        if judged is None or judged.answer.fallback or judged.answer.chosen != "duplicate":
+            continue
+        p = judged.answer.confidence
+        if p >= t.act and p > best_p and candidate.fact.get("status") != CLOSED:
+            best, best_p = index, p
+    return best
 
 
 def _closing_state(stored: Mapping[str, Any]) -> dict[str, Any]:

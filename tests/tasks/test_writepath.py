@@ -13,7 +13,7 @@ from archivist.storage.facts import PartitionState
 from archivist.tasks.policy.candidates import ScopeIndex, select_candidates
 from archivist.tasks.writepath import PartitionChanges, process_new_facts
 from tests.fakes.scripted_decider import ScriptedDecider, ScriptedQuestions
-from tests.fakes.statements import statement
+from tests.fakes.statements import at_day, statement
 
 T = load_thresholds()
 R = load_relations()
@@ -40,6 +40,18 @@ def test_a_later_fact_sees_an_earlier_fact_of_its_batch_even_when_given_out_of_o
     run([statement("I moved to Berlin", day=10), statement("I live in Leeds", day=0)], decider)
     assert [r.state["fact"] for r in decider.requests] == ["I live in Leeds", "I moved to Berlin"]
     assert decider.requests[1].state["targets"]["c1"]["text"] == "I live in Leeds"
+
+
+def test_a_fact_dated_before_an_earlier_statement_is_still_read_after_it():
+    # "I moved to Berlin last month", said on day 10, dates the move to day -20, before "I live in Leeds" (day 0):
+    # it is still compared with Leeds (the order said), and keeps its own date as valid_from.
+    decider = ScriptedDecider()
+    moved = statement("I moved to Berlin last month", day=10)
+    moved.valid_from = at_day(-20)
+    changes = run([moved, statement("I live in Leeds", day=0)], decider)
+    assert [r.state["fact"] for r in decider.requests] == ["I live in Leeds", "I moved to Berlin last month"]
+    row = changes.facts.filter(pl.col("fact_id") == moved.fact_id).row(0, named=True)
+    assert (row["said_at"], row["valid_from"]) == (at_day(10), at_day(-20))
 
 
 def test_scopes_are_independent_so_each_round_asks_one_fact_of_every_scope_together():

@@ -41,8 +41,51 @@ def _value_swap(old_stems: frozenset[str], new_stems: frozenset[str], same_slot:
 
 
 def _changed(a: frozenset[str], b: frozenset[str]) -> tuple[float, float]:
-    """(both sides have values and they differ, the newer side adds a value the older lacks)."""
-    return float(bool(a) and bool(b) and a != b), float(bool(b - a))
+    """(a value of each side is missing from the other: one was swapped for another, the newer side adds a
+    value the older lacks). Naming fewer of the stored fact's values ("Pixel 8" after "iPhone 12 -> Pixel 8")
+    is not a change."""
+    return float(bool(a - b) and bool(b - a)), float(bool(b - a))
+
+
+def _topic_and_status(old: str, new: str, said: str, same_slot: float, not_yet: float) -> dict[str, float]:
+    """Whether the two facts are about the same thing, and what a change cue means given that.
+
+    A change or ending cue ("new", "arrived", "cancelled") only bears on the stored fact when both name the
+    same thing or fill the same slot: "the new SIM works fine" says nothing about an address. A fault and a
+    fix of the same thing ("router stopped working" -> "router works again") is a change of its status;
+    the same words about another thing ("voicemail stopped working") are news.
+    """
+    old_topic, new_topic = t.topic_stems(old), t.topic_stems(new)
+    shared = bool(old_topic & new_topic)
+    related = float(shared or same_slot > 0)
+    fault_old, fixed_old = t.count(t.FAULT, old) > 0, t.count(t.FIXED, old) > 0
+    fault_new, fixed_new = t.count(t.FAULT, said) > 0, t.count(t.FIXED, said) > 0
+    flip = (fault_old and fixed_new and not fault_new) or (fixed_old and fault_new and not fixed_new)
+    old_not_yet = float(t.planned(old) + t.hypothetical(old) > 0)
+    # Something that happened ("went to a workshop") stays true when a later event happens: nothing updates it.
+    old_event = float(t.past_verbs(old) > 0 and t.count(t.PAST, old) > 0)
+    keep = float(t.count(t.KEEP, said) > 0)
+    return {
+        "topic_overlap": t.jaccard(old_topic, new_topic) if old_topic and new_topic else 0.0,
+        # A refinement keeps the stored thing and adds to it ("likes painting" -> "likes painting landscapes").
+        "topic_kept": t.containment(old_topic, new_topic) if old_topic and new_topic else 0.0,
+        "unrelated": float(bool(old_topic) and bool(new_topic) and not shared and same_slot == 0),
+        "change_related": _cap(t.changes(said)) * related * (1.0 - not_yet),
+        "ending_related": _cap(t.endings(said)) * related * (1.0 - not_yet),
+        "status_flip": float(flip and shared),
+        # A status of one thing (broken, fixed) says nothing about the status of another.
+        "status_elsewhere": float((fault_old or fixed_old) and (fault_new or fixed_new) and not shared
+                                  and bool(old_topic) and bool(new_topic)),
+        "fault_both_shared": float(fault_old and fault_new and shared),
+        # A fault reported about a thing the stored fact only says they have is news about it, not a change.
+        "fault_reported": float(fault_new and not (fault_old or fixed_old)),
+        "old_not_yet": old_not_yet,
+        "old_event_related": old_event * related,
+        # The statement names the stored value as the one replaced: the clearest sign of an update.
+        "replaces_old": float(bool(old_topic & t.replaced_values(said))) * (1.0 - not_yet),
+        "keep_related": keep * related * (1.0 - old_not_yet),
+        "plan_called_off": keep * related * old_not_yet,
+    }
 
 
 def relation_features(old: str, new: str, message: str, vectors: SentenceVectors,
@@ -54,7 +97,9 @@ def relation_features(old: str, new: str, message: str, vectors: SentenceVectors
     fewer relation labels.
     """
     old_stems, new_stems = t.content_stems(old), t.content_stems(new)
-    said = f"{new} {message}"
+    # Cues are read where the fact was said: its own clauses of the turn, not the rest of the turn.
+    heard = t.focus(message, new)
+    said = f"{new} {heard}"
     same_slot, same_slot_one = _slot_match(old, new)
     numbers_changed, numbers_added = _changed(t.numbers(old), t.numbers(new))
     names_changed, names_added = _changed(t.names(old), t.names(new))
@@ -82,15 +127,23 @@ def relation_features(old: str, new: str, message: str, vectors: SentenceVectors
         "kin_differs": float(t.kin(old) != t.kin(new)),
         "polarity_flip": float(polarity_old * polarity_new < 0),
         # A change or an ending that is only planned or wished for has not happened: discount it by tense.
-        "ending_cue": _cap(t.count(t.ENDING, said)) * (1.0 - not_yet),
+        "ending_cue": _cap(t.endings(said)) * (1.0 - not_yet),
         "negation_added": float(new_negated and not old_negated),
-        "change_cue": _cap(t.count(t.CHANGE, said)) * (1.0 - not_yet),
+        "change_cue": _cap(t.changes(said)) * (1.0 - not_yet),
         "correction_cue": _cap(t.count(t.CORRECTION, said)),
-        "past_cue": _cap(t.count(t.PAST, new) + t.count(t.PAST, message) * 0.5),
+        "past_cue": _cap(t.count(t.PAST, new) + t.count(t.PAST, heard) * 0.5),
         "tense_not_yet": not_yet,
         "tense_past": tense["past"],
         "no_message": float(not message.strip()),
+        **_topic_and_status(old, new, said, same_slot, not_yet),
     }
+    # Longer is a refinement only when the stored thing is kept: "likes hiking" -> "likes watching football on
+    # their phone" is longer and about something else.
+    values["longer_keeping_topic"] = max(values["length_ratio"], 0.0) * values["topic_kept"]
+    # Another value of a many-valued slot said plainly ("I also like painting"), with nothing that marks a change,
+    # an ending, a correction or a turn from liking to disliking: one more value, not a replacement.
+    marked = values["change_cue"] + values["ending_cue"] + values["correction_cue"] + values["polarity_flip"]
+    values["plain_other_value"] = values["sibling_other_value"] * float(marked == 0)
     # A near copy that ends, negates or changes a value of the stored fact is the opposite of a duplicate,
     # however close the embeddings: give the head those conjunctions directly.
     overlap = values["jaccard"]
@@ -102,10 +155,11 @@ def relation_features(old: str, new: str, message: str, vectors: SentenceVectors
 def relation_alt_features(old: str, new: str, message: str, tense: dict[str, float]) -> dict[str, float]:
     """The second phrasing's own view: the stored fact against the speaker's words, no embeddings.
 
-    It reads `message` where there is one rather than the extracted fact, so an extraction error and a
-    misleading embedding cannot sway both answers the write path needs before it closes a stored fact.
+    It reads the speaker's words where there are some (the clauses of `message` the fact came from) rather
+    than the extracted fact, so an extraction error and a misleading embedding cannot sway both answers the
+    write path needs before it closes a stored fact.
     """
-    heard = message if message.strip() else new
+    heard = t.focus(message, new) if message.strip() else new
     old_stems, heard_stems = t.content_stems(old), t.content_stems(heard)
     new_stems = t.content_stems(new)
     same_slot, same_slot_one = _slot_match(old, heard)
@@ -126,24 +180,30 @@ def relation_alt_features(old: str, new: str, message: str, tense: dict[str, flo
         "names_added": names_added,
         "kin_differs": float(t.kin(old) != t.kin(new)),
         "polarity_flip": float(t.polarity(old) * t.polarity(heard) < 0),
-        "ending_cue": _cap(t.count(t.ENDING, heard)) * (1.0 - not_yet),
+        "ending_cue": _cap(t.endings(heard)) * (1.0 - not_yet),
         "negation_added": float(t.count(t.NEGATION, heard) > 0 and t.count(t.NEGATION, old) == 0),
-        "change_cue": _cap(t.count(t.CHANGE, heard)) * (1.0 - not_yet),
+        "change_cue": _cap(t.changes(heard)) * (1.0 - not_yet),
         "correction_cue": _cap(t.count(t.CORRECTION, heard)),
         "past_cue": _cap(t.count(t.PAST, heard)),
         "tense_not_yet": not_yet,
         "tense_past": tense["past"],
+        # The topic is read from the extracted fact and the heard words together: either may name the thing.
+        **_topic_and_status(old, f"{new} {heard}", heard, same_slot, not_yet),
     }
 
 
 def temporal_features(fact: str, message: str) -> dict[str, float]:
-    """Tense and hedge cues, counted in the message (what was said) and the fact (how it was extracted)."""
+    """Tense and hedge cues, counted in the message (what was said) and the fact (how it was extracted).
+
+    Only the message's clauses the fact came from count: "I work from home, and it dropped yesterday" does
+    not make working from home a thing of the past."""
+    message = t.focus(message, fact)
     features: dict[str, float] = {}
     for source, value in (("message", message), ("fact", fact)):
         features[f"{source}_past"] = _cap(t.count(t.PAST, value))
         features[f"{source}_past_verbs"] = _cap(t.past_verbs(value))
-        features[f"{source}_planned"] = _cap(t.count(t.PLANNED, value))
-        features[f"{source}_hypothetical"] = _cap(t.count(t.HYPOTHETICAL, value))
+        features[f"{source}_planned"] = _cap(t.planned(value))
+        features[f"{source}_hypothetical"] = _cap(t.hypothetical(value))
         features[f"{source}_current"] = _cap(t.count(t.CURRENT, value))
     features["message_question"] = float("?" in message)
     return features

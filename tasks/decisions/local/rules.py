@@ -25,7 +25,8 @@ SLOT_CUES: dict[str, re.Pattern[str]] = {
         "been in|the house".split("|")),
     "plan": t.phrase_pattern(
         "pro plan|basic plan|premium plan|family plan|plan|subscription|subscriber|subscribes|tier|pro|basic|"
-        "premium|upgraded to|downgraded to|add-on|package|bundle|contract|auto-renew|lines".split("|")),
+        "premium|upgraded to|downgraded to|add-on|package|bundle|contract|auto-renew|lines|adsl|fibre|"
+        "fiber".split("|")),
     "device": t.phrase_pattern(
         "iphone|android|pixel|samsung|laptop|router|modem|tablet|ipad|macbook|dell|printer|tv|device|phone is|"
         "netgear|tp-link|eero|huawei|firmware|headphones|console|app".split("|")),
@@ -34,9 +35,17 @@ SLOT_CUES: dict[str, re.Pattern[str]] = {
         "refund|default card|on file".split("|")),
     "service_status": t.phrase_pattern(
         "internet|outage|down|not working|broken|slow|offline|connection|wi-fi|wifi|drops|crashes|ticket|"
-        "fixed|back up|working again|parcel|delivered|depot|mbps|broadband|fibre|fiber".split("|")),
+        "fixed|back up|working again|parcel|delivered|depot|mbps|broadband|stopped working|works again|"
+        "works fine|voicemail|signal".split("|")),
     "account": t.phrase_pattern(
-        "password|username|login|log in|two-factor|2fa|account is locked|account|security question".split("|")),
+        "username|user name|login|log in|sign in|two-factor|2fa|account is locked|account|account number|"
+        "customer number".split("|")),
+    "credential": t.phrase_pattern(
+        "password|passcode|pin|pin code|security question|security answer|passphrase|one-time code|"
+        "verification code|recovery code".split("|")),
+    "work_location": t.phrase_pattern(
+        "work from home|works from home|working from home|wfh|remote|remotely|hybrid|in the office|"
+        "from the office|on site|commute|commutes".split("|")),
     "contact": t.phrase_pattern(
         "email|e-mail|phone number|number is|call me|reach me|contacted|text me|new number|called after".split("|")),
     "employer": t.phrase_pattern(
@@ -65,7 +74,7 @@ SLOT_CUES: dict[str, re.Pattern[str]] = {
 # trained relation heads read this through a feature, so it is frozen here with them rather than read from the
 # file: a change to the policy's table must not silently move the model's inputs (a test compares the two).
 SLOT_CARDINALITY_ONE = frozenset({"address", "plan", "payment_method", "service_status", "account", "contact",
-                                  "employer", "name", "age", "birthday", "partner"})
+                                  "employer", "name", "age", "birthday", "partner", "credential", "work_location"})
 
 
 def slot_scores(text: str) -> dict[str, float]:
@@ -90,8 +99,10 @@ _EVENT_TIME = t.phrase_pattern(
 
 
 def kind_scores(fact: str, message: str) -> dict[str, float]:
+    # Only the clauses the fact came from: a plan in another sentence does not make a past event a plan.
+    message = t.focus(message, fact)
     both = f"{fact} {message}"
-    planned = t.count(t.PLANNED, both) + t.count(t.HYPOTHETICAL, both) * 0.5
+    planned = t.planned(both) + t.hypothetical(both) * 0.5
     return {
         "preference": 1.5 * t.count(_PREFERENCE, fact) + 0.5 * t.count(_PREFERENCE, message),
         "fact": 1.0,
@@ -172,8 +183,9 @@ def sensitivity_scores(fact: str, message: str) -> dict[str, float]:
 def plan_fulfilled_logit(similarity: float, evidence: str) -> float:
     """log-odds that `evidence` reports the stored plan as done; `similarity` in [0, 1] says it is the same plan."""
     done = min(t.count(t.COMPLETION, evidence), 2)
-    still_planned = min(t.count(t.PLANNED, evidence), 2)
-    called_off = min(t.count(t.CALLED_OFF, evidence), 2)
+    still_planned = min(t.planned(evidence), 2)
+    # Keeping what the plan would have changed ("decided to keep my landline") calls the plan off too.
+    called_off = min(t.count(t.CALLED_OFF, evidence) + t.count(t.KEEP, evidence), 2)
     return -3.0 + 5.0 * similarity + 1.2 * done - 1.2 * still_planned - 2.0 * called_off
 
 

@@ -104,7 +104,7 @@ NEGATION = phrase_pattern(["not", "n't", "never", "no", "nothing", "none", "nobo
 CHANGE = phrase_pattern(
     """moved|move|switched|switch|changed|change|upgraded|upgrade|downgraded|downgrade|now|new|replaced|
     promoted|became|turned|from now on|these days|since|finally|went fully|got the|passed|arrived|
-    proposed|moved in|on days""".replace("\n", "").split("|")
+    proposed|moved in|on days|instead of|instead|rather than""".replace("\n", "").split("|")
 )
 CORRECTION = phrase_pattern(
     """actually|sorry|typo|mistake|wrong|mixing|misread|i meant|not true|always been|always|never had|
@@ -116,8 +116,10 @@ PAST = phrase_pattern(
     growing up|in college|ages ago|did|went|saw|took|ran|broke|lived|worked|played|studied|visited|attended|
     old""".replace("\n", "").split("|")
 )
+# Not the bare noun "plan": in support chats it is a subscription ("I'm on the Basic plan"), not an intention.
 PLANNED = phrase_pattern(
-    """will|'ll|going to|gonna|planning|plan to|plans to|plan|next week|next month|next year|next monday|
+    """will|'ll|going to|gonna|planning|plan to|plans to|plan on|plan is to|plans are to|next week|next month|
+    next year|next monday|
     next tuesday|next wednesday|next thursday|next friday|next saturday|next sunday|next summer|next spring|
     next autumn|next winter|next time|in a few days|in a week|later this|upcoming|
     next weekend|tomorrow|soon|scheduled|booked|book|signed up|intend|intends|about to|this saturday|
@@ -154,6 +156,122 @@ CALLED_OFF = phrase_pattern(
     """cancelled|canceled|postponed|didn't|did not|not going|called off|delayed|pushed back|still planning|
     haven't|have not|fell through""".replace("\n", "").split("|")
 )
+# A thing that has stopped working is a fault, not the end of having it ("my Pixel stopped charging" does not
+# say the Pixel is gone): these phrases are taken out before ENDING is counted, and read as a status instead.
+FAULT = phrase_pattern(
+    """stopped working|stopped charging|stopped connecting|stopped ringing|stopped syncing|stopped loading|
+    not working|isn't working|is not working|wasn't working|doesn't work|does not work|won't work|
+    won't connect|will not connect|won't charge|won't turn on|keeps dropping|keeps dropping out|keeps crashing|
+    keeps disconnecting|keeps cutting out|cutting out|went down|is down|was down|has been down|broke down|
+    broken|crashed|is dead|offline|outage|no signal|no internet|not charging|really slow|very slow|
+    is slow|has been slow|playing up|faulty|not connecting""".replace("\n", "").split("|")
+)
+FIXED = phrase_pattern(
+    """works again|working again|works fine|working fine|works now|working now|works perfectly|is fixed|
+    was fixed|been fixed|got fixed|fixed it|is sorted|sorted now|resolved|back up|back online|back on|
+    back to normal|is fine now|is ok now|is okay now|up and running|started working again|
+    fine now""".replace("\n", "").split("|")
+)
+# The plan or change stated earlier is off: the person keeps what they had ("I decided to keep my landline").
+KEEP = phrase_pattern(
+    """decided to keep|decided to stay|decided not to|decided against|changed my mind|after all|stay on|
+    staying on|stayed on|stay with|staying with|stayed with|stick with|sticking with|stuck with|keep my|
+    keeping my|kept my|keep the|keeping the|kept the|not going to|no longer going to|won't be|will not be|
+    called off|calling off|not moving|not switching|not cancelling|not canceling|holding off|
+    on hold""".replace("\n", "").split("|")
+)
+# Words that say what happened to a thing, not which thing: "router stopped working" and "voicemail stopped
+# working" share them and are still about different things.
+_PREDICATE_STEMS = frozenset(stem(w) for w in """stopped stop working works work worked charging charge fine again
+    new now replaced replace switched switch changed change moved move upgraded upgrade downgraded downgrade
+    arrived got get has have having use uses using keep kept decided stay stayed instead fixed broken broke down
+    back dropped drop slow cancelled cancel keeps really like likes liked love loves enjoy enjoys prefer prefers
+    live lives lived""".split())
+
+
+def topic_stems(text: str) -> frozenset[str]:
+    """Content stems that name the thing a fact is about (what is left after the predicate words)."""
+    return content_stems(text) - _PREDICATE_STEMS
+
+
+# Breaks after punctuation keep it with its clause, so a clause that asks something still ends in "?".
+_CLAUSE_BREAK = re.compile(r"(?<=[.!?;:,])\s+|\s+(?:but|and then|so)\s+|\s+\u2014\s+")
+
+
+def without(pattern: re.Pattern[str], text: str) -> str:
+    """`text` lowered, with every match of `pattern` blanked out (so another lexicon cannot count it)."""
+    return pattern.sub(" ", text.lower().replace("\u2019", "'"))
+
+
+# "from the Basic plan to the Pro plan": "plan to" before a determiner or a name is the noun, not an intention.
+_PLAN_NOUN = re.compile(r"\bplans? to (?=(?:the|a|an|my|our|your|their|this|that|[a-z]+ plan)\b)")
+
+
+def planned(text: str) -> int:
+    """PLANNED cues, without the noun "plan" followed by "to the ..." (a switch between two plans)."""
+    return count(PLANNED, without(_PLAN_NOUN, text))
+
+
+# Constructions that name the value being replaced: "from X to Y", "instead of X", "replaced X with Y".
+_REPLACED = (
+    re.compile(r"\bfrom (?P<x>[^,.;!?]{2,60}?) (?:to|onto|for)\b"),
+    re.compile(r"\binstead of (?P<x>[^,.;!?]{2,40})"),
+    re.compile(r"\b(?:replaced|replace|swapped|swap|traded in|traded|exchanged|substituted) (?P<x>[^,.;!?]{2,40}?) "
+               r"(?:with|for)\b"),
+)
+
+
+def replaced_values(text: str) -> frozenset[str]:
+    """Content stems of the values `text` says were replaced ("switched from the Basic plan to Pro": basic)."""
+    lowered = text.lower().replace("\u2019", "'")
+    found: set[str] = set()
+    for pattern in _REPLACED:
+        for match in pattern.finditer(lowered):
+            found |= content_stems(match.group("x"))
+    return frozenset(found)
+
+
+# "in May" is a month, not a hedge.
+_MAY_MONTH = re.compile(
+    r"\b(?:in|of|since|until|till|by|early|late|mid|next|last|this) may\b|\bmay \d|\d(?:st|nd|rd|th)? may\b")
+
+
+def hypothetical(text: str) -> int:
+    """HYPOTHETICAL cues, without the month May."""
+    return count(HYPOTHETICAL, without(_MAY_MONTH, text))
+
+
+# "a new book club" is one more of something; "my new address", "the new SIM" replace what was there.
+_ANOTHER = re.compile(r"\b(?:a|an|another) (?:brand )?new\b")
+
+
+def changes(text: str) -> int:
+    """CHANGE cues, without "a new ..." (another one of a thing, not a replacement)."""
+    return count(CHANGE, without(_ANOTHER, text))
+
+
+def endings(text: str) -> int:
+    """ENDING cues that are not faults: "cancelled", "sold", "no longer", but not "stopped working"."""
+    return count(ENDING, without(FAULT, text))
+
+
+def focus(message: str, fact: str) -> str:
+    """The clauses of `message` the fact was taken from: those sharing the most content with it.
+
+    A turn often says several things ("I work from home, and the connection dropped yesterday"); tense and
+    change cues of the other clauses say nothing about this fact. With no shared content, the whole message.
+    """
+    wanted = content_stems(fact)
+    clauses = [c for c in _CLAUSE_BREAK.split(message) if c and c.strip()]
+    if len(clauses) < 2 or not wanted:
+        return message
+    shared = [len(content_stems(c) & wanted) for c in clauses]
+    best = max(shared)
+    if best == 0:
+        return message
+    return " ".join(c.strip() for c, n in zip(clauses, shared) if n == best)
+
+
 _IRREGULAR_PAST = frozenset(
     """went was were had did saw took ran broke got sold left lost made came gave grew met paid bought began
     told said thought felt found spent won wrote drove flew became""".split()

@@ -237,3 +237,57 @@ def test_the_frozen_one_value_slots_match_the_relation_table():
     table = load_relations()
     one_valued = {name for name in table.relation if table.cardinality(name) == "one"}
     assert SLOT_CARDINALITY_ONE == one_valued, "configs/relations.toml changed: update rules.py and refit"
+
+
+# -- cues that support chats and long turns used to mislead -----------------------------------------------
+
+
+def superseding(p: dict[str, float]) -> float:
+    return sum(p[o] for o in SUPERSEDING)
+
+
+def test_the_noun_plan_is_a_subscription_not_an_intention(model):
+    starter = ask(model, "temporal_status", "Customer is on the Starter plan", "I'm on the Starter plan.")
+    assert argmax(starter) == "current"
+    assert argmax(ask(model, "temporal_status", "Customer is on the Max plan",
+                      "I went from the Starter plan to the Max plan on Friday, but the bill is wrong.")) != "planned"
+    assert argmax(ask(model, "kind", "Customer is on the Starter plan", "I'm on the Starter plan.")) == "fact"
+
+
+def test_a_fault_and_its_fix_are_a_change_of_status_but_only_for_the_same_thing(model):
+    fixed = relation(model, "Customer's modem stopped working", "Customer's modem works again",
+                     "The modem works again after the reset.")
+    other = relation(model, "Customer's modem stopped working", "Customer's fax line stopped working",
+                     "Now the fax line stopped working as well.")
+    assert argmax(fixed) == "update"
+    assert argmax(other) == "new" and superseding(other) < 0.3
+
+
+def test_change_words_about_another_thing_do_not_supersede(model):
+    p = relation(model, "Customer lives at 2 Hill Road, Bath", "Customer's new tablet works fine",
+                 "The new tablet arrived and it works fine.")
+    assert argmax(p) == "new" and superseding(p) < 0.3
+
+
+def test_a_restatement_in_a_longer_turn_is_a_duplicate_whatever_the_other_clauses_say(model):
+    p = relation(model, "customer works from the office", "customer works from the office",
+                 "I work from the office, and the wifi there stopped working last week.")
+    assert argmax(p) == "duplicate"
+
+
+def test_keeping_what_one_has_calls_off_the_plan_to_change_it(model):
+    p = relation(model, "customer is going to cancel their broadband", "customer decided to keep their broadband",
+                 "I decided to keep my broadband after all.")
+    assert argmax(p) == "negates"
+
+
+def test_naming_the_value_replaced_is_an_update(model):
+    p = relation(model, "customer prefers to be contacted by post", "customer prefers to be contacted by phone "
+                 "instead of post", "Please phone me instead of sending letters by post.")
+    assert argmax(p) == "update"
+
+
+def test_another_long_hobby_is_new_not_a_refinement(model):
+    p = relation(model, "User likes baking", "User likes watching old westerns on their laptop",
+                 "I like watching old westerns on my laptop.")
+    assert argmax(p) == "new"

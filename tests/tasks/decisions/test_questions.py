@@ -30,7 +30,15 @@ def test_old_and_new_versions_coexist(questions):
     assert questions.versions("sensitivity") == [1, 2]
     assert "health" in v2.options and "health" not in v1.options
     assert (v1.key, v2.key) == ("sensitivity@v1", "sensitivity@v2")
-    assert len(questions.all()) == len(questions.all(latest_only=True)) + 1
+    # Older versions stay loadable beside the latest: sensitivity v1 and relation_type v1.
+    assert len(questions.all()) == len(questions.all(latest_only=True)) + 2
+
+
+def test_relation_type_v2_adds_the_new_slots_and_v1_keeps_its_options(questions):
+    v1, v2 = questions.get("relation_type", 1), questions.get("relation_type", 2)
+    assert questions.latest("relation_type") == v2
+    assert set(v2.options) - set(v1.options) == {"credential", "work_location"}
+    assert set(v1.options) <= set(v2.options)
 
 
 def test_an_unknown_version_names_the_known_ones(questions):

@@ -170,6 +170,45 @@ def test_a_duplicate_links_and_stores_no_second_text():
                    for text in changes.events[column].to_list())
 
 
+LANDLINE = statement("I have a landline", day=0, relation="plan")
+CANCEL = statement("I'm going to cancel my landline", day=2, relation="plan")
+
+
+def script_keep(decider, duplicate_p):
+    decider.script("kind", {"plan": 0.9}, fact="going to cancel")
+    decider.script("temporal_status", {"planned": 0.95}, fact="going to cancel")
+    decider.script("relation:*", {"negates": 0.95}, fact="decided to keep", target="going to cancel")
+    decider.script("relation_alt:*", {"negates": 0.95}, fact="decided to keep", target="going to cancel")
+    decider.script("relation:*", {"duplicate": duplicate_p}, fact="decided to keep", target="I have a landline")
+
+
+def test_a_statement_that_repeats_one_fact_and_calls_off_a_plan_links_and_closes_the_plan():
+    decider = ScriptedDecider()
+    script_keep(decider, duplicate_p=0.93)
+    keep = statement("I decided to keep my landline", day=5, relation="plan")
+    changes, rows = run([LANDLINE, CANCEL, keep], decider)
+
+    # u* is the plan (negates at 0.95 beats duplicate at 0.93), yet the statement repeats the landline at act
+    # strength: it is linked there, not stored as a second text of the same fact.
+    assert sorted(rows) == ["I have a landline", "I'm going to cancel my landline"]
+    assert rows["I have a landline"]["same_as"] == [keep.fact_id]
+    # The negation still counts: 1.7346 - logit(0.95) - logit(0.95) = -4.154 -> 0.0155, clamped to 0.02.
+    plan = rows["I'm going to cancel my landline"]
+    assert (plan["status"], plan["belief"], plan["closed_reason"]) == ("closed", 0.02, "belief")
+    assert plan["superseded_by"] == LANDLINE.fact_id  # the fact the statement was linked to holds its place
+    link = json.loads(changes.events.filter(pl.col("kind") == "link_made")["detail"][0])
+    assert (link["relation"], link["duplicate_of"], link["duplicate_p"]) == ("negates", LANDLINE.fact_id, 0.93)
+
+
+def test_a_duplicate_below_act_beside_a_superseding_u_star_is_stored_as_its_own_fact():
+    decider = ScriptedDecider()
+    script_keep(decider, duplicate_p=0.80)
+    keep = statement("I decided to keep my landline", day=5, relation="plan")
+    _, rows = run([LANDLINE, CANCEL, keep], decider)
+    assert rows["I decided to keep my landline"]["status"] == "active"
+    assert rows["I have a landline"]["same_as"] == []
+
+
 def test_a_weak_duplicate_answer_changes_no_belief():
     decider = ScriptedDecider()
     weak = {"duplicate": 0.45, "new": 0.40, "refinement": 0.15, "update": 0.0, "contradiction": 0.0, "negates": 0.0}

@@ -30,6 +30,22 @@ def _open_store(uri: str | None) -> Any:
     return Store(uri or settings.store.uri, settings.store.storage_options)
 
 
+def _full_fact_id(db, given: str) -> str:
+    """`archivist facts` prints short ids: a unique prefix names its fact."""
+    from archivist.storage.events import read_events
+    from archivist.storage.store import sql_quote
+
+    if len(given) >= 32 or not given.isalnum():
+        return given
+    ids = read_events(db, f"fact_id LIKE {sql_quote(given + '%')}")
+    ids = sorted(set(ids["fact_id"].to_list())) if not ids.is_empty() else []
+    if len(ids) > 1:
+        typer.echo(f"{given} is the start of {len(ids)} fact ids ({', '.join(i[:16] for i in ids[:5])} ...); "
+                   "give more of it", err=True)
+        raise typer.Exit(2)
+    return ids[0] if ids else given
+
+
 def history(
     fact_id: str = typer.Argument(..., help="A fact id (or the id of a statement that was linked or dropped)."),
     store: str = typer.Option(None, "--store", help="Store URI (default from settings)."),
@@ -41,6 +57,7 @@ def history(
     from archivist.storage.store import sql_quote
 
     db = _open_store(store)
+    fact_id = _full_fact_id(db, fact_id)
     quoted = sql_quote(fact_id)
     events = read_events(db, f"fact_id = {quoted} OR cause_id = {quoted}")
     if events.is_empty():

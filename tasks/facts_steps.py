@@ -23,6 +23,7 @@ from archivist.storage.turns import extracted_turn_ids, mark_extracted, read_sco
 from archivist.tasks.decisions.client import build_decider
 from archivist.tasks.decisions.questions import load_questions
 from archivist.tasks.embed import close_embedder, get_embedder
+from archivist.tasks.escalate import build_escalation
 from archivist.tasks.extract import build_extractor, fact_time, problem_rows, turn_contexts
 from archivist.tasks.extract.types import SIMILAR_FACTS
 from archivist.tasks.writepath import NewFact, PartitionChanges, process_new_facts
@@ -64,9 +65,14 @@ def decide_partition(partition: int, scopes: list[tuple[str, str]], settings: Se
 
     new_facts = _new_facts(contexts, facts_per_turn, embedder)
     close_embedder(embedder)
-    with build_decider(settings, store, run_id) as decider:
-        changes = process_new_facts(new_facts, state, decider, load_questions(), load_thresholds(),
-                                    load_relations(), run_id=run_id)
+    escalate = build_escalation(settings, store, run_id)
+    try:
+        with build_decider(settings, store, run_id) as decider:
+            changes = process_new_facts(new_facts, state, decider, load_questions(), load_thresholds(),
+                                        load_relations(), run_id=run_id, escalate=escalate)
+    finally:
+        if escalate is not None:
+            escalate.close()
     counts = [len(facts) for facts in facts_per_turn]
     return FactsResult(
         partition=partition,

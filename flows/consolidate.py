@@ -1,0 +1,72 @@
+"""The consolidation flow: one task per partition of scopes; the flow alone writes (decisions, then the plan).
+
+Nothing in the facts or events tables changes: the result is a draft plan (`archivist plan show ID`).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from prefect import flow, task, unmapped
+from prefect.cache_policies import NO_CACHE
+from prefect.task_runners import ThreadPoolTaskRunner
+
+from archivist.configs.relations import load_relations
+from archivist.configs.settings import Settings, load_settings
+from archivist.configs.thresholds import load_thresholds
+from archivist.flows.artifacts import publish_summary
+from archivist.storage.scopes import fact_vector_dim, list_scopes
+from archivist.storage.store import Store
+from archivist.storage.turns import finish_run, start_run
+from archivist.tasks.consolidate import (
+    RUN_PREFIX,
+    consolidate_partition,
+    model_version,
+    partition_scopes,
+    record_consolidation,
+)
+from archivist.tasks.decisions.client import build_decider
+from archivist.tasks.decisions.questions import load_questions
+
+consolidate_task = task(consolidate_partition, name="consolidate-partition", cache_policy=NO_CACHE, retries=1,
+                        retry_delay_seconds=2)
+
+
+@flow(name="consolidate", task_runner=ThreadPoolTaskRunner(max_workers=2), validate_parameters=False)
+def consolidate_flow(tenant: str | None = None, scope: str | None = None, store: str | None = None,
+                     max_pairs: int | None = None, settings: Settings | None = None,
+                     decider: Any = None) -> dict[str, Any]:
+    """Plan what a pass over the stored facts would change. `decider` (tests only) replaces the configured one."""
+    settings = settings or load_settings()
+    db = Store(store or settings.store.uri, settings.store.storage_options)
+    t, relations, question = load_thresholds(), load_relations(), load_questions().latest("relation")
+    scopes = list_scopes(db, tenant, scope)
+    if not scopes:
+        summary = {"plan_id": None, "scopes": 0, "note": "no stored facts match; nothing to consolidate"}
+        publish_summary("consolidation-summary", "consolidation", summary)
+        return summary
+    run_id = RUN_PREFIX + uuid.uuid4().hex[:12]
+    start_run(db, run_id, "consolidate", {"tenant": tenant, "scope": scope, "max_pairs": max_pairs})
+    own = decider is None
+    decider = decider or build_decider(settings, db, run_id)
+    try:
+        groups = partition_scopes(scopes, settings.ingest.partitions)
+        futures = consolidate_task.map(unmapped(db), groups, unmapped(decider), unmapped(question), unmapped(t),
+                                       unmapped(relations), run_id=unmapped(run_id),
+                                       dim=unmapped(fact_vector_dim(db)), max_pairs=unmapped(max_pairs))
+        parts = [future.result() for future in futures]
+        plan = record_consolidation(db, parts, tenant=tenant, scope=scope, model=model_version(decider),
+                                    question=question, run_id=run_id,
+                                    max_pairs=t.consolidation_max_pairs if max_pairs is None else max_pairs)
+    except BaseException:
+        finish_run(db, run_id, "failed", {})
+        raise
+    finally:
+        if own:
+            decider.close()
+    summary = {"plan_id": plan.plan_id, "run_id": run_id, **json.loads(plan.plan["summary"])}
+    finish_run(db, run_id, "completed", summary)
+    publish_summary("consolidation-summary", f"consolidation plan {plan.plan_id} (draft)", summary)
+    return summary

@@ -1,0 +1,164 @@
+"""Which stored decisions a re-score re-asks, and the requests that re-ask them, rebuilt from stored facts.
+
+A decision row records the question (id and version), the facts it was about and the request it shared with
+other questions (`request_hash`), not the request itself. So each original request is rebuilt from the store:
+
+    a write-path statement   {"message": its source turn's text (else its quote), "said_at", "fact",
+                              "targets": {"c1": {"text", "said_at"}, ...}}   keys `kind`, `relation:c1`, ...
+    a consolidation pair     {"targets": {"p1": {"old", "new"}, ...}}          keys `relation:p1`, ...
+
+with each question at the version it was asked with. Candidates get keys in (said_at, fact_id) order, which may
+differ from the original positions; the questions and texts are the same. A decision whose statement was never
+stored as a fact (linked as a duplicate, or dropped) cannot be rebuilt (its text is not kept) and is counted,
+not re-asked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+import polars as pl
+
+from archivist.storage.events import replay_facts, scope_events
+from archivist.storage.facts import DECISIONS_TABLE
+from archivist.storage.scopes import read_turn_texts
+from archivist.storage.store import Store, sql_quote
+from archivist.tasks.decisions.types import TARGETS, DecisionRequest, Question, about
+from archivist.tasks.policy.requests import iso
+
+RESCORE_PREFIX = "rescore-"
+CONSOLIDATE_PREFIX = "consolidate-"
+ESCALATION_PROVIDER = "llm"
+"""An escalated relation records the LLM's verdict as a decision of provider `llm`: a verdict, not a model's
+probabilities, so it is not re-scored."""
+
+
+class QuestionLookup(Protocol):
+    def get(self, question_id: str, version: int) -> Question: ...
+
+
+@dataclass
+class RebuiltRequest:
+    request: DecisionRequest
+    old: dict[str, dict[str, Any]]
+    """request key -> the stored decision row it re-asks."""
+
+
+@dataclass
+class RescoreWork:
+    decisions: pl.DataFrame
+    requests: list[RebuiltRequest]
+    skipped: Counter = field(default_factory=Counter)
+    """Why stored decisions could not be re-asked, and how many."""
+
+    @property
+    def decisions_asked(self) -> int:
+        return sum(len(r.old) for r in self.requests)
+
+
+def stored_decisions(store: Store, *, new_model: str, question: str | None = None, since: datetime | None = None,
+                     tenant: str | None = None, scope: str | None = None) -> pl.DataFrame:
+    """The original decisions to re-ask: not re-scores themselves, not LLM verdicts, not already this model's.
+
+    `since` compares with the decision's `said_at`, the time of the statement it judged.
+    """
+    if not store.has_table(DECISIONS_TABLE):
+        return pl.DataFrame()
+    parts = [f"(run_id IS NULL OR NOT starts_with(run_id, {sql_quote(RESCORE_PREFIX)}))",
+             f"(provider IS NULL OR provider != {sql_quote(ESCALATION_PROVIDER)})",
+             f"(model_version IS NULL OR model_version != {sql_quote(new_model)})"]
+    if question:
+        parts.append(f"question_id = {sql_quote(question)}")
+    if tenant:
+        parts.append(f"tenant = {sql_quote(tenant)}")
+    if scope:
+        parts.append(f"scope = {sql_quote(scope)}")
+    frame = store.read(DECISIONS_TABLE, where=" AND ".join(parts))
+    if frame.height and since is not None:
+        frame = frame.filter(pl.col("said_at") >= since)
+    return frame.sort("decision_id") if frame.height else frame
+
+
+def rebuild_requests(store: Store, decisions: pl.DataFrame, questions: QuestionLookup) -> RescoreWork:
+    work = RescoreWork(decisions, [])
+    if decisions.is_empty():
+        return work
+    scopes = sorted(set(decisions.select("tenant", "scope").iter_rows()))
+    facts = {row["fact_id"]: row for row in replay_facts(scope_events(store, scopes)).iter_rows(named=True)}
+    turns = read_turn_texts(store, [facts[s]["source_turn_id"] for s in decisions["subject_fact_id"].unique()
+                                    if s in facts])
+    keyed = decisions.with_columns(pl.coalesce("request_hash", "decision_id").alias("_group"))
+    for _, rows in sorted(keyed.partition_by("_group", as_dict=True).items()):
+        rows = rows.sort("decision_id").to_dicts()
+        if all((r["run_id"] or "").startswith(CONSOLIDATE_PREFIX) for r in rows):
+            rebuilt = _pairs_request(rows, facts, questions, work.skipped)
+        else:
+            rebuilt = _statement_request(rows, facts, turns, questions, work.skipped)
+        if rebuilt is not None:
+            work.requests.append(rebuilt)
+    return work
+
+
+def _question(row: dict[str, Any], questions: QuestionLookup, skipped: Counter) -> Question | None:
+    try:
+        return questions.get(row["question_id"], int(row["question_version"]))
+    except KeyError:
+        skipped["question version no longer defined"] += 1
+        return None
+
+
+def _pairs_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str, Any]], questions: QuestionLookup,
+                   skipped: Counter) -> RebuiltRequest | None:
+    state: dict[str, Any] = {TARGETS: {}}
+    asked: dict[str, Question] = {}
+    old: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        newer, older = facts.get(row["subject_fact_id"] or ""), facts.get(row["target_fact_id"] or "")
+        question = _question(row, questions, skipped)
+        if newer is None or older is None:
+            skipped["fact no longer stored"] += 1
+            continue
+        if question is None:
+            continue
+        key = f"p{len(state[TARGETS]) + 1}"
+        state[TARGETS][key] = {"old": older["text"], "new": newer["text"]}
+        asked[f"{question.id}:{key}"] = about(question, key)
+        old[f"{question.id}:{key}"] = row
+    return RebuiltRequest(DecisionRequest(state, asked), old) if old else None
+
+
+def _statement_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str, Any]], turns: dict[str, str],
+                       questions: QuestionLookup, skipped: Counter) -> RebuiltRequest | None:
+    statement = facts.get(rows[0]["subject_fact_id"] or "")
+    if statement is None:
+        skipped["statement not stored (linked as a duplicate or dropped)"] += len(rows)
+        return None
+    message = turns.get(statement["source_turn_id"] or "") or statement["quote"] or statement["text"]
+    state: dict[str, Any] = {"message": message, "said_at": iso(statement["said_at"]), "fact": statement["text"],
+                             TARGETS: {}}
+    targets = sorted({r["target_fact_id"] for r in rows if r["target_fact_id"]},
+                     key=lambda f: (facts[f]["said_at"] is None, facts[f]["said_at"] or datetime.min, f)
+                     if f in facts else (True, datetime.min, f))
+    keys: dict[str, str] = {}
+    for fact_id in targets:
+        if fact_id in facts:
+            keys[fact_id] = f"c{len(keys) + 1}"
+            state[TARGETS][keys[fact_id]] = {"text": facts[fact_id]["text"], "said_at": iso(facts[fact_id]["said_at"])}
+    asked: dict[str, Question] = {}
+    old: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        question = _question(row, questions, skipped)
+        if question is None:
+            continue
+        target = row["target_fact_id"]
+        if target and target not in keys:
+            skipped["fact no longer stored"] += 1
+            continue
+        key = question.id if not target else f"{question.id}:{keys[target]}"
+        asked[key] = about(question, keys[target]) if target else question
+        old[key] = row
+    return RebuiltRequest(DecisionRequest(state, asked), old) if old else None

@@ -18,6 +18,7 @@ from prefect.futures import as_completed
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from archivist.configs.settings import Settings
+from archivist.flows.artifacts import publish_summary
 from archivist.flows.progress import report
 from archivist.storage.calls import CallLog
 from archivist.storage.facts import ensure_fact_tables
@@ -119,7 +120,9 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
         raise
     finally:
         ingest_steps.clear_staging(staging)
-    finish_run(store, run_id, "completed", asdict(summary) | {"turns_per_second": summary.turns_per_second})
+    counts = asdict(summary) | {"turns_per_second": summary.turns_per_second}
+    finish_run(store, run_id, "completed", counts)
+    publish_summary("ingest-summary", f"ingest run {run_id}", counts)
     return summary
 
 

@@ -30,6 +30,8 @@ def ingest(
     stage: str = typer.Option("all", "--stage", help="all|turns: stop after storing turns."),
     extract: str = typer.Option("auto", "--extract",
                                 help="auto|local|llm|batch: auto is the LLM when llm.provider is set, else local."),
+    replay: bool = typer.Option(False, "--replay",
+                                help="Answer every model call from the call cache; fail on a miss instead of calling."),
     json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
     """Read archives, quarantine bad records, store every turn embedded in LanceDB."""
@@ -43,6 +45,8 @@ def ingest(
         settings.store.uri = store
     if partitions:
         settings.ingest.partitions = partitions
+    if replay:
+        settings.replay = True
     if stage not in ("all", "turns"):
         raise typer.BadParameter("--stage is all or turns")
     from archivist.flows.progress import rich_progress

@@ -5,6 +5,7 @@ from typer.testing import CliRunner
 
 from archivist.flows.cli import app
 from tests.archives import BAD_LINES, write_archive
+from tests.fakes.fixtures import fake_systemone  # noqa: F401
 
 runner = CliRunner()
 
@@ -49,3 +50,17 @@ def test_missing_archive_path_is_a_clear_error(tmp_path):
     result = runner.invoke(app, ["ingest", str(tmp_path / "nope"), "--store", str(tmp_path / "s")])
     assert result.exit_code != 0
     assert "no such file or folder" in result.output
+
+
+@pytest.mark.slow
+def test_replay_fails_clearly_on_a_cache_miss_and_calls_nothing(prefect_api, tmp_path, fake_systemone, monkeypatch):
+    monkeypatch.setenv("TYPESAFE_API_KEY", "sk-test-replay-0000")
+    monkeypatch.setenv("ARCHIVIST_DECISIONS__PROVIDER", "systemone")
+    monkeypatch.setenv("ARCHIVIST_DECISIONS__BASE_URL", fake_systemone.url)
+    monkeypatch.setenv("ARCHIVIST_DECISIONS__MODEL", "jev-1.13.0")
+    write_archive(tmp_path / "night.jsonl", scopes=1, conversations=1, turns=2)
+    result = runner.invoke(app, ["ingest", str(tmp_path / "night.jsonl"), "--store", str(tmp_path / "s"),
+                                 "--replay"])
+    assert result.exit_code != 0
+    assert "cache" in str(result.exception).lower()
+    assert fake_systemone.count(path="/v1/systemone") == 0

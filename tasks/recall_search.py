@@ -98,15 +98,8 @@ def shortlist_turns(
     neighbours = neighbour_future.result() if neighbour_future is not None else pl.DataFrame()
     result.timings_ms["search"] = (time.perf_counter() - started) * 1000
 
-    rows = _rows(similar, "turn_id") | _rows(lexical, "turn_id")
-    cosine = _cosines(similar, "turn_id")
-    similar_ids = [] if similar.is_empty() else similar["turn_id"].to_list()
-    lexical_ids = [] if lexical.is_empty() else lexical["turn_id"].to_list()
-    if config.method == "similarity":
-        scores = {item: cosine[item] for item in similar_ids}
-    elif config.method == "rrf":
-        scores = reciprocal_rank_fusion([similar_ids, lexical_ids], k=config.rrf_k)
-    else:
+    rows, cosine, similar_ids, lexical_ids, scores = _ranked(similar, lexical, "turn_id", config)
+    if scores is None:
         result.named = sorted(named)
         low, high = min(cosine.values(), default=0.0), max(cosine.values(), default=0.0)
         if not neighbours.is_empty():
@@ -133,6 +126,21 @@ def shortlist_turns(
     return result
 
 
+def _ranked(similar: pl.DataFrame, lexical: pl.DataFrame, key: str, config: ShortlistConfig):
+    """Rows, cosines and both rankings of a search pair; scores for the similarity and RRF methods, else None
+    (the caller fuses scores its own way)."""
+    rows = _rows(similar, key) | _rows(lexical, key)
+    cosine = _cosines(similar, key)
+    similar_ids = [] if similar.is_empty() else similar[key].to_list()
+    lexical_ids = [] if lexical.is_empty() else lexical[key].to_list()
+    scores = None
+    if config.method == "similarity":
+        scores = {item: cosine[item] for item in similar_ids}
+    elif config.method == "rrf":
+        scores = reciprocal_rank_fusion([similar_ids, lexical_ids], k=config.rrf_k)
+    return rows, cosine, similar_ids, lexical_ids, scores
+
+
 def shortlist_facts(
     store, question: str, vector: np.ndarray, where: str, size: int, config: ShortlistConfig
 ) -> Shortlist:
@@ -141,15 +149,8 @@ def shortlist_facts(
     columns = [c for c in FACT_COLUMNS if c in search.table_columns(store, "facts")]
     similar, lexical = _searches(store, "facts", question, vector, where, columns, config)
     result.timings_ms["search"] = (time.perf_counter() - started) * 1000
-    rows = _rows(similar, "fact_id") | _rows(lexical, "fact_id")
-    cosine = _cosines(similar, "fact_id")
-    similar_ids = [] if similar.is_empty() else similar["fact_id"].to_list()
-    lexical_ids = [] if lexical.is_empty() else lexical["fact_id"].to_list()
-    if config.method == "similarity":
-        scores = {item: cosine[item] for item in similar_ids}
-    elif config.method == "rrf":
-        scores = reciprocal_rank_fusion([similar_ids, lexical_ids], k=config.rrf_k)
-    else:
+    rows, cosine, similar_ids, lexical_ids, scores = _ranked(similar, lexical, "fact_id", config)
+    if scores is None:
         bm25 = {} if lexical.is_empty() else dict(zip(lexical_ids, lexical["_score"].to_list(), strict=True))
         scores = fuse_scores(
             normalise_lexical(bm25),

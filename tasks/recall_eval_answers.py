@@ -1,7 +1,7 @@
 """With an LLM configured, the evaluation also answers each question from the recalled lines and judges it.
 
 The answer prompt gives the lines as recall renders them and asks for a short answer or "not mentioned";
-the judge compares it with LoCoMo's gold answer and replies with JSON. Both run at temperature 0. With
+the judge compares it with LoCoMo's gold answer and replies with JSON. Both run at temperature 0 where the API takes one. With
 `llm.provider = "none"` (the default) this step is skipped and says so.
 """
 
@@ -42,39 +42,36 @@ class ChatModel(Protocol):
 
 
 class SDKChatModel:
-    """OpenAI or Anthropic through the official SDK (an OpenAI-compatible base_url reaches local servers)."""
+    """OpenAI or Anthropic through the shared SDK client (an OpenAI-compatible base_url reaches local servers).
+
+    Calls go through the one retry layer (SDK retries are off) with keys redacted from errors, like every
+    other LLM call; answer-and-judge calls are not cached or ledgered yet.
+    """
 
     def __init__(self, settings: LLMSettings):
+        from archivist.tasks.providers.chat_sdk import ChatSDK
         from archivist.tasks.providers.llm_decider import vendor_of
 
         self.settings = settings
         self.vendor = vendor_of(settings) if ":" in settings.provider else settings.provider
         self.name = f"{self.vendor}:{settings.model}"
-        self._client: Any = None
-
-    def _sdk(self) -> Any:
-        if self._client is None:
-            from archivist.tasks.providers.keys import read_api_key
-
-            default_env = "ANTHROPIC_API_KEY" if self.vendor == "anthropic" else "OPENAI_API_KEY"
-            key = read_api_key(self.settings.api_key_env or default_env, self.vendor)
-            if self.vendor == "anthropic":
-                import anthropic
-
-                self._client = anthropic.Anthropic(api_key=key, base_url=self.settings.base_url,
-                                                   timeout=self.settings.timeout_s)
-            else:
-                import openai
-
-                self._client = openai.OpenAI(api_key=key, base_url=self.settings.base_url,
-                                             timeout=self.settings.timeout_s)
-        return self._client
+        default_url = "https://api.anthropic.com" if self.vendor == "anthropic" else "https://api.openai.com/v1"
+        key_env = settings.api_key_env or ("ANTHROPIC_API_KEY" if self.vendor == "anthropic" else "OPENAI_API_KEY")
+        self.sdk = ChatSDK(self.vendor, (settings.base_url or default_url).rstrip("/"), key_env, self.name,
+                           settings.timeout_s)
 
     def complete(self, system: str, user: str) -> str:
-        client = self._sdk()
+        from archivist.tasks.providers.retry import call_with_retry
+
+        text, _ = call_with_retry(lambda: self.sdk.call(lambda client: self._complete(client, system, user)),
+                                  self.settings, label=self.name)
+        return text
+
+    def _complete(self, client: Any, system: str, user: str) -> str:
         if self.vendor == "anthropic":
+            # anthropic 2.x's Messages API takes no sampling temperature.
             message = client.messages.create(model=self.settings.model, system=system, max_tokens=200,
-                                             temperature=0, messages=[{"role": "user", "content": user}])
+                                             messages=[{"role": "user", "content": user}])
             return "".join(getattr(block, "text", "") for block in message.content)
         completion = client.chat.completions.create(
             model=self.settings.model, temperature=0, max_tokens=200,

@@ -118,7 +118,13 @@ def shortlist_turns(
             boosted={item for item, row in rows.items() if row.get("speaker") in named},
             boost=config.speaker_boost,
         )
-    result.ids = ordered(scores, tie_order=similar_ids + lexical_ids)[:size]
+    return _keep_best(result, scores, rows, cosine, similar_ids + lexical_ids, size, started)
+
+
+def _keep_best(result: Shortlist, scores: dict, rows: dict, cosine: dict, tie_order: list, size: int,
+               started: float) -> Shortlist:
+    """The `size` best-scored items, with their rows, scores and the time the shortlist took."""
+    result.ids = ordered(scores, tie_order=tie_order)[:size]
     result.rows = {item: rows[item] for item in result.ids}
     result.scores = {item: scores[item] for item in result.ids}
     result.cosine = cosine
@@ -157,9 +163,4 @@ def shortlist_facts(
             normalise_cosine(cosine, min(cosine.values(), default=0.0), max(cosine.values(), default=0.0)),
             vector_weight=config.vector_weight,
         )
-    result.ids = ordered(scores, tie_order=similar_ids + lexical_ids)[:size]
-    result.rows = {item: rows[item] for item in result.ids}
-    result.scores = {item: scores[item] for item in result.ids}
-    result.cosine = cosine
-    result.timings_ms["shortlist"] = (time.perf_counter() - started) * 1000
-    return result
+    return _keep_best(result, scores, rows, cosine, similar_ids + lexical_ids, size, started)

@@ -20,7 +20,7 @@ from archivist.flows.artifacts import publish_summary
 from archivist.storage.scopes import fact_vector_dim, list_scopes
 from archivist.storage.store import Store
 from archivist.storage.turns import finish_run, start_run
-from archivist.tasks.consolidate import (
+from archivist.tasks.consolidate.run import (
     RUN_PREFIX,
     consolidate_partition,
     model_version,

@@ -14,7 +14,7 @@ from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 
 from archivist.configs.settings import Settings
-from archivist.tasks.evaluate_recall import run_locomo_evaluation
+from archivist.tasks.recall.evaluation.locomo import run_locomo_evaluation
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from archivist.configs.settings import Settings
 from archivist.flows.artifacts import publish_summary
-from archivist.flows.progress import report
+from archivist.flows.cli.progress import report
 from archivist.storage.calls import CallLog
 from archivist.storage.facts import ensure_fact_tables
 from archivist.storage.search import ensure_fts_index
@@ -31,8 +31,9 @@ from archivist.storage.turns import (
     recorded_embedder,
     start_run,
 )
-from archivist.tasks import facts_steps, ingest_steps
-from archivist.tasks.embed import check_store_embedder, get_embedder
+from archivist.tasks.ingest import steps as ingest_steps
+from archivist.tasks.writepath import partition as facts_steps
+from archivist.tasks.ingest.embed import check_store_embedder, get_embedder
 
 
 @dataclass

@@ -22,8 +22,8 @@ from archivist.storage.store import Store
 from archivist.storage.turns import finish_run, start_run
 from archivist.tasks.decisions.client import build_decider
 from archivist.tasks.decisions.questions import load_questions
-from archivist.tasks.rescore import drift_markdown, rescore_store
-from archivist.tasks.rescore_requests import RESCORE_PREFIX, RescoreWork, rebuild_requests, stored_decisions
+from archivist.tasks.rescore.run import drift_markdown, rescore_store
+from archivist.tasks.rescore.requests import RESCORE_PREFIX, RescoreWork, rebuild_requests, stored_decisions
 
 
 @dataclass

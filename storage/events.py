@@ -19,7 +19,7 @@ import pyarrow.compute as pc
 
 from archivist.storage.fact_schemas import EVENTS, FACT_COLUMNS, FACT_TIMESTAMPS, fact_row_polars_schema
 from archivist.storage.store import Store, sql_in, sql_quote
-from archivist.tasks.ids import content_id
+from archivist.ids import content_id
 
 EVENTS_TABLE = "events"
 FACT_ADDED, FACT_DROPPED = "fact_added", "fact_dropped"

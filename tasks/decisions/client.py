@@ -31,14 +31,14 @@ from archivist.tasks.decisions.types import (
     DecisionResult,
     Question,
 )
-from archivist.tasks.ids import canonical_json
+from archivist.ids import canonical_json
 from archivist.tasks.providers.answers import InvalidAnswer, to_answer
 from archivist.tasks.providers.errors import TransientError
 from archivist.tasks.providers.gate import NOT_LOOKED_UP, CallGate, Sent
 from archivist.tasks.providers.limits import SplitPlan, TokenLimits, fits_without_counting, split_questions
 from archivist.tasks.providers.prices import PriceTable
 from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
-from archivist.tasks.tokens import count_tokens
+from archivist.tasks.providers.tokens import count_tokens
 
 log = logging.getLogger(__name__)
 

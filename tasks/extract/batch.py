@@ -28,7 +28,7 @@ from archivist.storage.store import Store
 from archivist.tasks.extract.batch_api import BatchAPI, BatchResults, BatchState, batch_api_for
 from archivist.tasks.extract.llm import LLMExtractor
 from archivist.tasks.extract.types import ExtractedFact, ExtractionProblem, TurnContext
-from archivist.tasks.ids import request_hash
+from archivist.ids import request_hash
 from archivist.tasks.providers.errors import CacheMiss, RateLimited
 from archivist.tasks.providers.prices import PriceTable, default_prices
 from archivist.tasks.providers.retry import call_with_retry

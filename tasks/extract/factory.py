@@ -16,7 +16,7 @@ from archivist.tasks.extract.batch import DEFAULT_POLL_INTERVAL_S, BatchExtracto
 from archivist.tasks.extract.llm import VENDORS, LLMExtractor
 from archivist.tasks.extract.local import LocalExtractor
 from archivist.tasks.extract.types import ExtractionProblem, Extractor
-from archivist.tasks.ids import content_id
+from archivist.ids import content_id
 
 ExtractMode = Literal["auto", "local", "llm", "batch"]
 EXTRACT_MODES = ("auto", "local", "llm", "batch")

@@ -39,7 +39,7 @@ from archivist.tasks.providers.gate import CallGate, Sent
 from archivist.tasks.providers.chat_sdk import ChatSDK
 from archivist.tasks.providers.prices import PriceTable
 from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
-from archivist.tasks.tokens import count_tokens
+from archivist.tasks.providers.tokens import count_tokens
 
 log = logging.getLogger(__name__)
 

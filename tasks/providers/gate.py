@@ -18,7 +18,7 @@ from typing import Any
 from archivist.configs.settings import ProviderSettings
 from archivist.storage.calls import CallLog, LedgerRow
 from archivist.tasks.decisions.types import CallRecord
-from archivist.tasks.ids import canonical_json, request_hash
+from archivist.ids import canonical_json, request_hash
 from archivist.tasks.providers.errors import CacheMiss, RateLimited, redact
 from archivist.tasks.providers.prices import PriceTable, default_prices
 from archivist.tasks.providers.ratelimit import RateLimiter

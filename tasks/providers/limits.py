@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from archivist.tasks.decisions.types import Question
-from archivist.tasks.ids import canonical_json
-from archivist.tasks.tokens import count_tokens
+from archivist.ids import canonical_json
+from archivist.tasks.providers.tokens import count_tokens
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 
 from archivist.configs.settings import ProviderSettings
 from archivist.tasks.decisions.types import ProviderReply, Question
-from archivist.tasks.ids import canonical_json
+from archivist.ids import canonical_json
 from archivist.tasks.providers.errors import MalformedResponse
 from archivist.tasks.providers.keys import env_secret, read_api_key
 from archivist.tasks.providers.limits import TokenLimits

@@ -21,7 +21,7 @@ from archivist.tasks.providers.keys import env_secret, read_api_key
 from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
 from archivist.tasks.providers.chat_sdk import ChatSDK
 from archivist.tasks.providers.sdk_errors import sdk_errors, translate_sdk_error
-from archivist.tasks.tokens import count_tokens
+from archivist.tasks.providers.tokens import count_tokens
 
 DEFAULT_MODEL = "text-embedding-3-small"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"

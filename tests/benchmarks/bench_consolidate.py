@@ -38,13 +38,13 @@ from archivist.storage.events import append_events, encode, event_id, events_fra
 from archivist.storage.facts import ensure_fact_tables, load_partition_state, write_facts
 from archivist.storage.fact_schemas import FACT_COLUMNS
 from archivist.storage.store import Store
-from archivist.tasks.consolidate import consolidate_store
-from archivist.tasks.consolidate_pairs import candidate_pairs
+from archivist.tasks.consolidate.run import consolidate_store
+from archivist.tasks.consolidate.pairs import candidate_pairs
 from archivist.tasks.decisions.client import build_decider
 from archivist.tasks.decisions.questions import load_questions
 from archivist.tasks.decisions.types import Answer, CallRecord, DecisionRequest, DecisionResult
-from archivist.tasks.ids import content_id
-from archivist.tasks.neighbours import older_neighbours
+from archivist.ids import content_id
+from archivist.tasks.consolidate.neighbours import older_neighbours
 
 DIM = 256
 SUBJECTS = ["user", "user's sister Ana", "user's partner Sam", "user's dog Rex", "user's son Leo", "user's manager",

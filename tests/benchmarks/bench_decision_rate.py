@@ -36,7 +36,7 @@ from archivist.storage.store import Store  # noqa: E402
 from archivist.tasks.decisions.client import DecisionClient  # noqa: E402
 from archivist.tasks.providers.ratelimit import RateLimiter  # noqa: E402
 from archivist.tasks.providers.systemone import SystemOneProvider  # noqa: E402
-from archivist.tasks.tokens import count_tokens  # noqa: E402
+from archivist.tasks.providers.tokens import count_tokens  # noqa: E402
 from tests.fakes import samples  # noqa: E402
 
 KEY = "sk-bench-not-a-real-key-000"

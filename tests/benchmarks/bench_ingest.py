@@ -48,7 +48,7 @@ def write_archive(path: Path, turns: int, per_conversation: int = 20, scopes: in
 
 def embedder_alone(archive: Path) -> float:
     from archivist.configs import load_settings
-    from archivist.tasks.embed import get_embedder
+    from archivist.tasks.ingest.embed import get_embedder
 
     texts = [json.loads(line)["text"] for line in archive.open()]
     embedder = get_embedder(load_settings())

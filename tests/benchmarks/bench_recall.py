@@ -25,9 +25,9 @@ from archivist.configs.settings import load_settings
 from archivist.storage import schemas, search
 from archivist.storage.store import Store
 from archivist.storage.turns import ensure_ingest_tables, record_embedder, write_turns
-from archivist.tasks.embed import get_embedder
-from archivist.tasks.ids import content_id
-from archivist.tasks.recall import recall
+from archivist.tasks.ingest.embed import get_embedder
+from archivist.ids import content_id
+from archivist.tasks.recall.read import recall
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo"
 TENANT = "bench"

@@ -14,7 +14,7 @@ from archivist.storage.events import read_events, replay_facts
 from archivist.storage.facts import commit_partition, load_partition_state
 from archivist.storage.store import Store
 from archivist.tasks.decisions.types import Question
-from archivist.tasks.writepath import NewFact, PartitionChanges, process_new_facts
+from archivist.tasks.writepath.decide import NewFact, PartitionChanges, process_new_facts
 from tests.fakes.scripted_decider import ScriptedDecider, ScriptedQuestions
 from tests.fakes.statements import DIM
 

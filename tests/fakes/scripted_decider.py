@@ -25,7 +25,7 @@ from archivist.tasks.decisions.types import (
     Question,
     split_key,
 )
-from archivist.tasks.ids import request_hash
+from archivist.ids import request_hash
 
 DEFAULTS: dict[str, tuple[str, float]] = {
     "worth_remembering": ("true", 0.95),

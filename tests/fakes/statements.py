@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 
 import numpy as np
 
-from archivist.tasks.writepath import NewFact
+from archivist.tasks.writepath.decide import NewFact
 
 DIM = 8
 DAY0 = datetime(2024, 3, 1, 9, 0, tzinfo=timezone.utc)

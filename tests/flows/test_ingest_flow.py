@@ -65,7 +65,7 @@ def test_dask_runner_writes_what_the_thread_runner_writes(prefect_api, tmp_path)
 
 
 def test_openai_embedder_by_config_is_cached_and_refuses_a_mix(prefect_api, tmp_path, fake_openai, monkeypatch):
-    from archivist.tasks.embed import EmbedderMismatch
+    from archivist.tasks.ingest.embed import EmbedderMismatch
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-ingest-0000")
     write_archive(tmp_path / "a.jsonl", scopes=2, conversations=1, turns=3)

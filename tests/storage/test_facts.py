@@ -18,7 +18,7 @@ from archivist.storage.facts import (
     write_facts,
 )
 from archivist.storage.store import Store
-from archivist.tasks.writepath import process_new_facts
+from archivist.tasks.writepath.decide import process_new_facts
 from tests.fakes.scripted_decider import ScriptedDecider, ScriptedQuestions
 from tests.fakes.statements import DIM, at_day, statement, vector_for
 

@@ -17,8 +17,8 @@ from archivist.storage.calls import CallLog, LedgerRow
 from archivist.storage.purge import plan_purge, purge, purge_history
 from archivist.storage.store import Store
 from archivist.storage.turns import ensure_ingest_tables, write_quarantine, write_turns
-from archivist.tasks.consolidate import consolidate_store
-from archivist.tasks.plan_apply import apply_plan
+from archivist.tasks.consolidate.run import consolidate_store
+from archivist.tasks.plans.apply import apply_plan
 from tests.fakes.fact_stores import QUESTIONS, R, T, content_hash, write_night
 from tests.fakes.scripted_decider import ScriptedDecider
 from tests.fakes.statements import DIM, statement, vector_for

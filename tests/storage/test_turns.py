@@ -16,7 +16,7 @@ from archivist.storage.turns import (
     write_quarantine,
     write_turns,
 )
-from archivist.tasks.ids import content_id
+from archivist.ids import content_id
 
 DIM = 4
 

@@ -21,7 +21,7 @@ _CACHE_LIMIT = 200_000
 def _embed_function():
     """The process's shared local wordllama embedder (loaded once, thread-safe), pinned to the fitted model."""
     from archivist.configs.settings import EmbedderSettings
-    from archivist.tasks.embed import get_embedder
+    from archivist.tasks.ingest.embed import get_embedder
 
     return get_embedder(EmbedderSettings(provider="local", model="l2_supercat", dim=256)).embed
 

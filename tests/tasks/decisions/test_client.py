@@ -15,7 +15,7 @@ from archivist.tasks.decisions.types import DecisionRequest, Question
 from archivist.tasks.providers.errors import AuthenticationError, CacheMiss
 from archivist.tasks.providers.limits import JEV_1_13, TokenLimits, split_questions
 from archivist.tasks.providers.systemone import SystemOneProvider
-from archivist.tasks.tokens import count_tokens
+from archivist.tasks.providers.tokens import count_tokens
 from tests.fakes import samples
 from tests.fakes.fixtures import fake_systemone  # noqa: F401
 

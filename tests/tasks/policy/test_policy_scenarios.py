@@ -14,7 +14,7 @@ import pytest
 
 from archivist.configs.relations import load_relations
 from archivist.configs.thresholds import load_thresholds
-from archivist.tasks.writepath import EscalationVerdict, process_new_facts
+from archivist.tasks.writepath.decide import EscalationVerdict, process_new_facts
 from tests.fakes.scripted_decider import ScriptedDecider, ScriptedQuestions
 from tests.fakes.statements import at_day, statement
 

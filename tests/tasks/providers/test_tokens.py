@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import logging
 
-from archivist.tasks.tokens import CACHE_FILE_NAME, TokenCounter, count_tokens
+from archivist.tasks.providers.tokens import CACHE_FILE_NAME, TokenCounter, count_tokens
 
 O200K_SHA256 = "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d"
 
@@ -27,7 +27,7 @@ def test_the_shipped_file_is_installed_under_tiktokens_cache_name(tmp_path, monk
 
 def test_falls_back_to_characters_with_one_warning(tmp_path, caplog):
     counter = TokenCounter(bpe_gz=tmp_path / "missing.tiktoken.gz", cache_dir=tmp_path / "cache")
-    with caplog.at_level(logging.WARNING, logger="archivist.tasks.tokens"):
+    with caplog.at_level(logging.WARNING, logger="archivist.tasks.providers.tokens"):
         assert counter.count("x" * 40) == 10
         assert counter.count("abcdefgh") == 2
     assert not counter.exact

@@ -1,0 +1,153 @@
+"""`archivist evaluate decisions` and `archivist decider fit`.
+
+`evaluate` is a command group so that other modules can add their own evaluations to `evaluate_app`
+(`archivist evaluate locomo`, ...).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+console = Console()
+
+evaluate_app = typer.Typer(no_args_is_help=True, help="Measure the pipeline's parts on labeled data.")
+decider_app = typer.Typer(no_args_is_help=True, help="The embedded local decision model.")
+
+
+@evaluate_app.callback()
+def _evaluate() -> None:
+    """Measure the pipeline's parts on labeled data."""
+
+
+@decider_app.callback()
+def _decider() -> None:
+    """The embedded local decision model."""
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(evaluate_app, name="evaluate")
+    app.add_typer(decider_app, name="decider")
+
+
+@evaluate_app.command("decisions")
+def evaluate_decisions(
+    labels: Path = typer.Argument(..., exists=True, dir_okay=False, help="LABELS.jsonl, one labeled item a line."),
+    provider: str = typer.Option(None, "--provider", help="Decision provider (default from settings): local, "
+                                 "systemone, openai_decisions, llm:openai, llm:anthropic, python:module:function."),
+    model: str = typer.Option(None, "--model", help="Model version, e.g. local-decider-1@t=0.7 (default from settings)."),
+    split: str = typer.Option("all", "--split", help="Which items: test, train or all (items without a split "
+                              "count only under all)."),
+    store: str = typer.Option(None, "--store", help="Store URI for the call cache and ledger (default from settings)."),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Accuracy, ECE (10 bins), Brier score and NLL per question, and the relation question's confusion."""
+    from archivist.configs.settings import load_settings
+    from archivist.tasks.decisions.evaluate import LabelFileError, evaluate, load_labels, make_decider
+    from archivist.tasks.decisions.questions import load_questions
+    from archivist.ids import content_id
+
+    if split not in ("test", "train", "all"):
+        raise typer.BadParameter("use test, train or all", param_hint="--split")
+    settings = load_settings()
+    if provider:
+        settings.decisions.provider = provider
+        if provider == "local" and not model and not settings.decisions.model.startswith("local-decider"):
+            settings.decisions.model = "local-decider-1"
+    if model:
+        settings.decisions.model = model
+    if store:
+        settings.store.uri = store
+    try:
+        items = load_labels(labels, split)
+        if not items:
+            raise LabelFileError(f"{labels} has no items with split {split!r}")
+        digest = hashlib.sha256(labels.read_bytes()).hexdigest()
+        run_id = "evaluate-" + content_id("evaluate decisions", digest, split, settings.decisions.provider,
+                                          settings.decisions.model)[:16]
+        decider = make_decider(settings, run_id)
+        try:
+            report = evaluate(items, decider, load_questions())
+        finally:
+            close = getattr(decider, "close", None)
+            if close is not None:
+                close()
+    except (LabelFileError, ValueError, FileNotFoundError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    if json_out:
+        print(json.dumps(report))
+        return
+    answered_by = getattr(getattr(decider, "provider", None), "model", settings.decisions.model)
+    _print_report(report, f"{labels.name} ({split}), model {answered_by}")
+
+
+_SHORT = {"duplicate": "dup", "refinement": "refine", "contradiction": "contra"}
+
+
+def _print_report(report: dict[str, Any], title: str) -> None:
+    from archivist.tasks.decisions.questions import RELATION_OPTIONS
+
+    table = Table(title=f"decisions: {title}")
+    for name in ("question", "n", "accuracy", "ECE", "Brier", "NLL", "fallbacks"):
+        table.add_column(name, justify="left" if name == "question" else "right")
+    for question, row in report.items():
+        if question == "relation_confusion":
+            continue
+        table.add_row(question, str(row["n"]), f"{row['accuracy']:.3f}", f"{row['ece']:.3f}", f"{row['brier']:.3f}",
+                      f"{row['nll']:.3f}", str(row["fallbacks"]))
+    console.print(table)
+    confusion = report.get("relation_confusion")
+    if not confusion:
+        return
+    matrix = Table(title="relation: label (rows) by chosen option (columns)")
+    matrix.add_column("label")
+    for option in RELATION_OPTIONS:
+        matrix.add_column(_SHORT.get(option, option), justify="right")  # six columns fit 80 characters
+    for label in RELATION_OPTIONS:
+        if label in confusion:
+            matrix.add_row(label, *[str(confusion[label].get(option, "")) for option in RELATION_OPTIONS])
+    console.print(matrix)
+
+
+@decider_app.command("fit")
+def fit(
+    labels: Path = typer.Option(Path("data/labels/decisions.jsonl"), "--labels", exists=True, dir_okay=False,
+                                help="LABELS.jsonl to learn from."),
+    out: Path = typer.Option(None, "--out", help="Where to write the weights (default: the shipped "
+                             "configs/local_decider.json)."),
+    split: str = typer.Option("train", "--split", help="Which items to fit on: train (default, keeps the test "
+                              "split held out), test or all."),
+    seed: int = typer.Option(None, "--seed", help="Seed of the cross-validation folds."),
+    model: str = typer.Option(None, "--model", help="Version name the weights answer as (default local-decider-1); "
+                              "give refitted weights a new name so stored decisions keep telling them apart."),
+) -> None:
+    """Fit the local decision model's heads (deterministic) and write their weights as JSON."""
+    from archivist.tasks.decisions.local.fit import DEFAULT_SEED, MODEL_BASE, WEIGHTS_FILE, fit_decider, write_weights
+
+    if split not in ("test", "train", "all"):
+        raise typer.BadParameter("use test, train or all", param_hint="--split")
+    try:
+        if model is not None and ("@" in model or not model.strip()):
+            raise ValueError(f"model name {model!r} may not contain '@' (that marks a temperature variant)")
+        document = fit_decider(labels, split=split, seed=DEFAULT_SEED if seed is None else seed,
+                               model=model or MODEL_BASE)
+    except ValueError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    path = write_weights(document, out or WEIGHTS_FILE)
+    table = Table(title=f"{document['model']} fitted on {labels.name} ({split}): out-of-fold quality")
+    for name in ("head", "n", "accuracy", "ECE", "NLL", "temperature", "L2"):
+        table.add_column(name, justify="left" if name == "head" else "right")
+    for name, head in document["heads"].items():
+        r = head["report"]
+        table.add_row(name, str(r["n"]), f"{r['accuracy']:.3f}", f"{r['ece']:.3f}", f"{r['nll']:.3f}",
+                      f"{head['temperature']:.3f}", f"{head['l2']:g}")
+    console.print(table)
+    console.print(f"wrote {path}")

@@ -1,0 +1,201 @@
+"""`archivist consolidate`, `rescore`, `reembed`, `purge` and `serve`: the jobs that go back over the store."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+console = Console()
+STORE_HELP = "Store URI (default from settings)."
+
+
+def register(app: typer.Typer) -> None:
+    app.command("consolidate")(consolidate_command)
+    app.command("rescore")(rescore_command)
+    app.command("reembed")(reembed_command)
+    app.command("purge")(purge_command)
+    app.command("serve")(serve_command)
+
+
+def _table(title: str, rows: dict[str, Any]) -> Table:
+    table = Table(title=title)
+    table.add_column("")
+    table.add_column("", justify="right")
+    for key, value in rows.items():
+        table.add_row(key, json.dumps(value, default=str) if isinstance(value, (dict, list)) else str(value))
+    return table
+
+
+def consolidate_command(
+    scope: str = typer.Option(None, "--scope", help="Only this scope (default: every scope)."),
+    tenant: str = typer.Option(None, "--tenant", help="Only this tenant (default: every tenant)."),
+    max_pairs: int = typer.Option(None, "--max-pairs", min=1, help="Pairs per scope and pass (default from "
+                                  "configs/thresholds.toml: consolidation_max_pairs)."),
+    store: str = typer.Option(None, "--store", help=STORE_HELP),
+    json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """Re-examine pairs of stored facts and write a draft plan; nothing in the store changes until it is applied."""
+    from archivist.flows.consolidate import consolidate_flow
+
+    summary = consolidate_flow(tenant=tenant, scope=scope, store=store, max_pairs=max_pairs)
+    if json_out:
+        print(json.dumps(summary, default=str))
+        return
+    console.print(_table("consolidation", summary))
+    if summary.get("plan_id"):
+        console.print(f"review with: archivist plan show {summary['plan_id']}")
+
+
+def rescore_command(
+    model: str = typer.Option(..., "--model", help="The new model version, e.g. local-decider-1@t=0.7."),
+    provider: str = typer.Option(None, "--provider", help="Decision provider (default from settings)."),
+    question: str = typer.Option(None, "--question", help="Only decisions on this question (e.g. relation)."),
+    since: str = typer.Option(None, "--since", help="Only decisions about statements said on or after this ISO date."),
+    tenant: str = typer.Option(None, "--tenant", help="Only this tenant."),
+    scope: str = typer.Option(None, "--scope", help="Only this scope."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Count decisions, requests and cost; make no call."),
+    store: str = typer.Option(None, "--store", help=STORE_HELP),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Re-ask stored decisions with a new model version: drift report and a plan of the changes that follow."""
+    from archivist.flows.cli.recall import parse_moment
+
+    moment = parse_moment(since)
+    if dry_run:
+        from archivist.flows.rescore import prepare_rescore
+        from archivist.tasks.rescore.run import estimate
+
+        prepared = prepare_rescore(model, provider, question, moment, store, tenant, scope)
+        found = estimate(prepared.work, prepared.settings.decisions.provider, model)
+        report = {"dry_run": True, "provider": found.provider, "model": found.model, "decisions": found.decisions,
+                  "requests": found.requests, "input_tokens": found.input_tokens,
+                  "cost_usd": round(found.cost_usd, 6), "not_rebuildable": found.skipped}
+        if json_out:
+            print(json.dumps(report))
+        else:
+            console.print(_table(f"re-score with {model}: dry run, no call made", report))
+        return
+    from archivist.flows.rescore import rescore_flow
+    from archivist.tasks.rescore.run import drift_markdown
+
+    summary = rescore_flow(model=model, provider=provider, question=question,
+                           since=moment.isoformat() if moment else None, store=store, tenant=tenant, scope=scope)
+    if json_out:
+        print(json.dumps(summary, default=str))
+        return
+    from rich.markdown import Markdown
+
+    console.print(Markdown(drift_markdown(summary)))
+    console.print(f"review the plan with: archivist plan show {summary['plan_id']}")
+
+
+def reembed_command(
+    embedder: str = typer.Option(..., "--embedder", help="PROVIDER[:MODEL[:DIM]], e.g. local:l2_supercat:128 or "
+                                 "openai:text-embedding-3-small:1536."),
+    store: str = typer.Option(None, "--store", help=STORE_HELP),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Re-embed every stored turn and fact with another embedder, then switch the store to it at once."""
+    from archivist.configs.settings import load_settings
+    from archivist.storage.store import Store
+    from archivist.tasks.ingest.embed import get_embedder
+    from archivist.tasks.ingest.reembed import ReembedIncomplete, reembed_store
+
+    settings = load_settings()
+    provider, _, rest = embedder.partition(":")
+    model, _, dim = rest.partition(":")
+    settings.embedder.provider = provider  # type: ignore[assignment]
+    if model:
+        settings.embedder.model = model
+    if dim:
+        settings.embedder.dim = int(dim)
+    try:
+        report = reembed_store(Store(store or settings.store.uri, settings.store.storage_options),
+                               get_embedder(settings))
+    except (ReembedIncomplete, ValueError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
+    rows = {"embedder": report.embedder, "dim": report.dim, "previous": report.previous,
+            "switched": report.switched, "tables": report.tables}
+    if json_out:
+        print(json.dumps(rows, default=str))
+    elif not report.switched:
+        typer.echo(f"the store's vectors already are {report.embedder}'s; nothing to do")
+    else:
+        console.print(_table("re-embedded and switched", rows))
+        typer.echo("set this embedder in your settings ([embedder] in archivist.toml) before the next ingestion")
+
+
+def purge_command(
+    tenant: str = typer.Option(..., "--tenant", help="The tenant whose data goes."),
+    scope: str = typer.Option(None, "--scope", help="Only this scope of the tenant."),
+    yes: bool = typer.Option(False, "--yes", help="Do not ask for confirmation."),
+    clear_cache: bool = typer.Option(False, "--clear-cache", help="Also clear the whole call cache (its "
+                                     "entries are not all attributable to a tenant)."),
+    store: str = typer.Option(None, "--store", help=STORE_HELP),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Remove a tenant's (or a scope's) rows from every table and every old table version; audited."""
+    from archivist.configs.settings import load_settings
+    from archivist.storage.purge import plan_purge, purge
+    from archivist.storage.store import Store
+
+    settings = load_settings()
+    db = Store(store or settings.store.uri, settings.store.storage_options)
+    found = plan_purge(db, tenant, scope, clear_cache=clear_cache, column_map=settings.ingest.column_map)
+    who = f"{tenant}/{scope}" if scope else f"tenant {tenant}"
+    if not json_out:
+        console.print(_table(f"purge of {who} would remove", {**found.counts, "total rows": found.total}))
+        for note in found.notes:
+            typer.echo(f"note: {note}")
+    if found.total == 0:
+        typer.echo(f"nothing stored for {who}; nothing removed", err=json_out)
+        return
+    if not yes and not typer.confirm(f"Remove these {found.total} rows and every old version of these tables?"):
+        typer.echo("nothing removed")
+        raise typer.Exit(1)
+    result = purge(db, found)
+    report = {"purge_id": result.purge_id, "tenant": tenant, "scope": scope, "removed": found.counts,
+              "versions_left": result.versions_left, "tags_deleted": result.tags_deleted, "notes": found.notes}
+    if json_out:
+        print(json.dumps(report))
+    else:
+        typer.echo(f"purged {found.total} rows of {who}; old versions removed; audit record {result.purge_id}")
+
+
+def serve_command(
+    list_only: bool = typer.Option(False, "--list", "--dry-run", help="Print what would be registered; do not serve."),
+    schedules: str = typer.Option(None, "--schedules", help="A schedules file (default configs/schedules.toml)."),
+    store: str = typer.Option(None, "--store", help="Store URI every deployment uses (default from settings)."),
+    json_out: bool = typer.Option(False, "--json", help="With --list: print a JSON list."),
+) -> None:
+    """Register the nightly ingestion, weekly consolidation and on-demand re-score as Prefect deployments and
+    run them on their schedules (until interrupted)."""
+    from archivist.flows.deployments import ScheduleFileError, build_deployments, describe, load_schedules, serve_deployments
+
+    try:
+        specs = load_schedules(schedules)
+        if list_only:
+            build_deployments(specs, store)  # builds each deployment as serve would (checks flows and schedules)
+    except (ScheduleFileError, FileNotFoundError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    rows = describe(specs, store)
+    if list_only:
+        if json_out:
+            print(json.dumps(rows))
+            return
+        table = Table(title="deployments (not served: --list)")
+        for column in ("deployment", "schedule", "parameters"):
+            table.add_column(column, overflow="fold")
+        for row in rows:
+            table.add_row(row["deployment"], row["schedule"], json.dumps(row["parameters"]))
+        console.print(table)
+        return
+    print(f"serving {len(rows)} deployments: " + ", ".join(r["deployment"] for r in rows), file=sys.stderr)
+    serve_deployments(specs, store)

@@ -1,0 +1,89 @@
+"""Memory lines as an answer model reads them, and the cut at k lines or a token budget.
+
+A turn renders as the read-path study stores it, "[date] speaker: text"; a fact as "[date] text — "quote"",
+and a fact that a newer one replaced as "[date] (superseded until date) text — "quote"", right after the
+fact that replaced it. Dates are ISO days: short, unambiguous, and sortable by the answer model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from archivist.tasks.providers.tokens import count_tokens
+
+SEPARATOR = "\n"
+"""Lines are joined with this; the budget counts the joined text, separators included."""
+
+
+def day(moment: datetime | None) -> str:
+    return moment.strftime("%Y-%m-%d") if moment is not None else "undated"
+
+
+def render_turn(said_at: datetime | None, speaker: str | None, text: str) -> str:
+    """"[2023-05-08] Caroline: I went to a support group yesterday."""
+    who = (speaker or "").strip()
+    return f"[{day(said_at)}] {who}: {text}" if who else f"[{day(said_at)}] {text}"
+
+
+def render_fact(
+    said_at: datetime | None,
+    text: str,
+    quote: str | None,
+    *,
+    superseded: bool = False,
+    valid_until: datetime | None = None,
+) -> str:
+    """"[2024-01-03] Ana lives in Porto — "I just moved to Porto"", marked when superseded."""
+    marker = ""
+    if superseded:
+        marker = f"(superseded until {day(valid_until)}) " if valid_until is not None else "(superseded) "
+    line = f"[{day(said_at)}] {marker}{text}"
+    quote = (quote or "").strip()
+    return f"{line} — \"{quote}\"" if quote else line
+
+
+@dataclass
+class Cut:
+    kept: int
+    """How many of the offered lines fit."""
+    tokens: int
+    """Tokens of the kept lines joined by SEPARATOR."""
+    reason: str | None
+    """"k", "budget", or None when every line fit."""
+
+
+def cut_lines(
+    lines: Sequence[str],
+    *,
+    k: int | None,
+    budget_tokens: int | None,
+    count: Callable[[str], int] = count_tokens,
+) -> Cut:
+    """The longest prefix of `lines` with at most k lines whose joined text is within the budget.
+
+    The joined text is re-counted as each line is added (token counts of concatenated text are not
+    strictly additive), so the budget holds for the exact text handed to the answer model.
+    """
+    limit = len(lines) if k is None else max(0, min(k, len(lines)))
+    tokens = 0
+    for index in range(limit):
+        joined = SEPARATOR.join(lines[: index + 1])
+        needed = count(joined)
+        if budget_tokens is not None and needed > budget_tokens:
+            return Cut(kept=index, tokens=tokens, reason="budget")
+        tokens = needed
+    reason = "k" if limit < len(lines) else None
+    return Cut(kept=limit, tokens=tokens, reason=reason)
+
+
+def prefix_within_budget(line_tokens: Sequence[str], budget_tokens: int, count: Callable[[str], int] = count_tokens) -> int:
+    """How many leading lines fit in `budget_tokens` (the evaluation's budgets, without a k)."""
+    return cut_lines(line_tokens, k=None, budget_tokens=budget_tokens, count=count).kept
+
+
+def as_datetime(value: Any) -> datetime | None:
+    """Polars hands timestamps back as datetime already; anything else (None, NaT) means undated."""
+    return value if isinstance(value, datetime) else None

@@ -1,0 +1,360 @@
+"""The write path of one partition: new facts in, the facts, decisions and events to commit out.
+
+For each new fact, in time order within its scope: candidates among the scope's facts (including the ones this
+batch added before it), ONE decision request with the fact questions and the relation questions per candidate,
+an LLM escalation when the zone asks for one and one is configured, then the policy (tasks/policy), whose
+events are applied to the in-memory rows. Facts of different scopes are independent, so each round sends one
+`decide_many` with the next group of every scope; a scope's group holds consecutive facts that cannot see each
+other (none is a candidate of a later one), which gives exactly the answers one-at-a-time processing would.
+
+Nothing here writes: `storage.facts.commit_partition` writes the returned changes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from archivist.configs.relations import Relations
+from archivist.configs.thresholds import Thresholds
+from archivist.storage.events import apply_event, event_id, encode, events_frame
+from archivist.storage.fact_schemas import DECISIONS, FACT_COLUMNS, fact_row_polars_schema
+from archivist.storage.facts import CommitCounts, PartitionState, commit_partition
+from archivist.storage.store import Store
+from archivist.tasks.decisions.types import Answer, Decider, DecisionResult, split_key
+from archivist.ids import content_id, request_hash
+from archivist.tasks.policy import (
+    FACT_QUESTIONS,
+    CandidateJudgement,
+    Judged,
+    Outcome,
+    QuestionBook,
+    ScopeIndex,
+    StatementJudgement,
+    answer_zone,
+    choose_zone,
+    decision_zone,
+    judge_statement,
+    select_candidates,
+    statement_request,
+)
+from archivist.tasks.policy.gates import is_plan
+from archivist.tasks.policy.requests import RELATION, StatementRequest
+from archivist.tasks.policy.types import FACT_ADDED, FACT_DROPPED
+
+NO_LLM = "escalation zone and no LLM configured: the statement is stored as tentative and this answer is not applied"
+
+
+@dataclass
+class NewFact:
+    """A fact as extraction returns it, embedded."""
+
+    tenant: str
+    scope: str
+    subject: str
+    relation: str
+    object: str
+    text: str
+    quote: str
+    source_turn_id: str
+    said_at: datetime | None
+    """When the statement was made (its message's time): the order the write path reads a scope in."""
+    entities: Sequence[str] = ()
+    vector: np.ndarray | Sequence[float] | None = None
+    message: str | None = None
+    """The turn the fact came from (the decision model reads its tense and hedges); defaults to the quote."""
+    valid_from: datetime | None = None
+    """When the fact became true, if the statement dates it ("I moved last month"); defaults to `said_at`.
+    Never the processing order: a fact dated before an earlier statement, or a plan dated in the future,
+    must still be compared with what was said before it."""
+
+    @property
+    def fact_id(self) -> str:
+        return content_id(self.tenant, self.scope, self.text, self.source_turn_id)
+
+
+@dataclass(frozen=True)
+class EscalationVerdict:
+    """An LLM's answer to an escalated relation question, and what it cost."""
+
+    relation: str
+    provider: str = "llm"
+    model: str = ""
+    input_tokens: int = 0
+    cost_usd: float = 0.0
+    latency_s: float = 0.0
+
+
+Escalate = Callable[[NewFact, Mapping[str, Any]], "str | EscalationVerdict"]
+
+
+@dataclass
+class PartitionChanges:
+    facts: pl.DataFrame
+    """Rows (with vectors) of every fact this partition added or changed, as they stand after it."""
+    decisions: pl.DataFrame
+    events: pl.DataFrame
+    """In the order they happened; `seq` is given when they are committed."""
+    outcomes: list[Outcome] = field(default_factory=list)
+    requests: int = 0
+
+    def commit(self, store: Store, dim: int) -> CommitCounts:
+        """Write these changes (storage.facts.commit_partition: decisions, facts, then events)."""
+        return commit_partition(store, self.decisions, self.facts, self.events, dim)
+
+
+class _Scope:
+    def __init__(self, relations: Relations, dim: int):
+        self.index = ScopeIndex(relations, dim)
+        self.by_id: dict[str, dict[str, Any]] = {}
+        self.vectors: dict[str, np.ndarray] = {}
+        """As embedded (the index keeps unit vectors for cosine)."""
+        self.queue: deque[NewFact] = deque()
+
+    def add(self, row: dict[str, Any], vector: np.ndarray) -> None:
+        self.by_id[row["fact_id"]] = row
+        self.vectors[row["fact_id"]] = vector
+        self.index.add(row, vector)
+
+
+def process_new_facts(
+    new_facts: Sequence[NewFact],
+    current: PartitionState | pl.DataFrame,
+    decider: Decider,
+    questions: QuestionBook,
+    thresholds: Thresholds,
+    relations: Relations,
+    *,
+    run_id: str,
+    escalate: Escalate | None = None,
+) -> PartitionChanges:
+    """Decide every new fact of a partition against the partition's `current` facts (with vectors)."""
+    state = current if isinstance(current, PartitionState) else PartitionState(current)
+    dim = _dimension(state.facts, new_facts)
+    scopes: dict[tuple[str, str], _Scope] = {}
+    stored = state.facts.sort("fact_id") if not state.facts.is_empty() else state.facts
+    for row in stored.iter_rows(named=True):
+        vector = np.asarray(row.pop("vector"), dtype=np.float32)
+        scopes.setdefault((row["tenant"], row["scope"]), _Scope(relations, dim)).add(row, vector)
+
+    seen = set(state.seen) | set(stored["fact_id"].to_list() if "fact_id" in stored.columns else [])
+    ordered = sorted(enumerate(new_facts), key=lambda item: (_utc(item[1].said_at) is None,
+                                                             _utc(item[1].said_at) or datetime.min, item[0]))
+    for _, fact in ordered:
+        if fact.fact_id in seen:
+            continue  # stored, linked or dropped before: processing it again would change nothing
+        if fact.vector is None:
+            raise ValueError(f"new fact {fact.fact_id} ({fact.text!r}) has no vector; embed facts before deciding")
+        if np.asarray(fact.vector).size != dim:
+            raise ValueError(f"new fact {fact.fact_id} has a {np.asarray(fact.vector).size}-d vector but the store's "
+                             f"facts are {dim}-d; a change of embedder is a re-embedding job, not a mix")
+        seen.add(fact.fact_id)
+        scopes.setdefault((fact.tenant, fact.scope), _Scope(relations, dim)).queue.append(fact)
+
+    run = _Run(decider, questions, thresholds, relations, run_id, escalate)
+    while any(scope.queue for scope in scopes.values()):
+        work = [(scope, fact, positions) for key in sorted(scopes) for scope in [scopes[key]]
+                for fact, positions in _next_group(scope, thresholds, relations)]
+        asked = [statement_request(fact.message or fact.quote or fact.text, fact.text, _utc(fact.said_at),
+                                   [scope.index.rows[p] for p in positions], questions) for scope, fact, positions in work]
+        results = decider.decide_many([a.request for a in asked])
+        run.requests += len(asked)
+        for (scope, fact, positions), request, result in zip(work, asked, results, strict=True):
+            run.decide(scope, fact, positions, request, result)
+    return run.changes(scopes, dim)
+
+
+def _next_group(scope: _Scope, t: Thresholds, relations: Relations) -> list[tuple[NewFact, list[int]]]:
+    """The scope's next facts that can be asked together: none is (or could displace) a candidate of a later one,
+    and no two may ask about the same stored plan (an earlier one could close it)."""
+    group: list[tuple[NewFact, list[int]]] = []
+    pending: list[tuple[dict[str, Any], np.ndarray]] = []
+    pending_plans: set[int] = set()
+    stored = len(scope.index.rows)
+    while scope.queue:
+        fact = scope.queue[0]
+        vector = np.asarray(fact.vector, dtype=np.float32)
+        args = dict(cosine_k=t.cosine_candidates, graph_k=t.graph_candidates, rare_max=t.rare_entity_max_facts)
+        alone = select_candidates(scope.index, vector, fact.subject, fact.relation, fact.entities, **args)
+        plans = {p for p in alone if is_plan(scope.index.rows[p])}
+        if group:
+            # A pending fact whose relation the answers may still set could turn out to be a sibling: assume so.
+            stubs = [({**row, "relation": row["relation"] if relations.known(row["relation"]) else fact.relation}, v)
+                     for row, v in pending]
+            together = select_candidates(scope.index, vector, fact.subject, fact.relation, fact.entities,
+                                         extra=stubs, **args)
+            if together != alone or any(p >= stored for p in together) or plans & pending_plans:
+                break
+        scope.queue.popleft()
+        group.append((fact, alone))
+        pending.append(({"subject": fact.subject, "relation": fact.relation, "entities": list(fact.entities)}, vector))
+        pending_plans |= plans
+    return group
+
+
+class _Run:
+    def __init__(self, decider: Decider, questions: QuestionBook, t: Thresholds, relations: Relations, run_id: str,
+                 escalate: Escalate | None):
+        self.questions, self.t, self.relations, self.run_id, self.escalate = questions, t, relations, run_id, escalate
+        self.decisions: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+        self.outcomes: list[Outcome] = []
+        self.touched: dict[tuple[str, str], set[str]] = {}
+        self.requests = 0
+
+    def decide(self, scope: _Scope, fact: NewFact, positions: list[int], asked: StatementRequest,
+               result: DecisionResult) -> None:
+        t, said_at = self.t, _utc(fact.said_at)
+        state_hash = request_hash(asked.request.state)
+        model = result.model or (result.calls[0].model if result.calls else "")
+        rows: dict[str, dict[str, Any]] = {}
+        judged: dict[str, Judged] = {}
+        for key, what in asked.asked.items():
+            answer = result.answers.get(key) or Answer.uniform_fallback(what.question, f"no answer for {key}")
+            decision_id = content_id(what.question.id, what.question.version, state_hash, model, fact.fact_id,
+                                     what.target_fact_id or "")
+            judged[key] = Judged(answer, decision_id)
+            zone = decision_zone(answer.chosen, answer.confidence, t) if split_key(key)[0] == RELATION \
+                else answer_zone(answer, t)
+            rows[key] = self._decision_row(fact, what.question, what.target_fact_id, answer, decision_id, zone,
+                                           result, len(asked.asked), state_hash, asked)
+        row = self._statement_row(fact, judged)
+        candidates = []
+        for position in positions:
+            stored = scope.index.rows[position]
+            key = asked.target_keys[stored["fact_id"]]
+            candidates.append(CandidateJudgement(stored, judged.get(f"relation:{key}"), judged.get(f"relation_alt:{key}"),
+                                                 judged.get(f"plan_fulfilled:{key}")))
+        statement = StatementJudgement(row, {q: judged[q] for q in FACT_QUESTIONS}, candidates)
+
+        escalation = None
+        choice = choose_zone(candidates, t)
+        if choice.zone == "escalate" and choice.index is not None:
+            target = candidates[choice.index].fact
+            key = f"relation:{asked.target_keys[target['fact_id']]}"
+            escalation, note = self._escalate(fact, target, asked, state_hash, key)
+            if escalation is None:
+                rows[key]["error"] = note
+        outcome = judge_statement(statement, t, self.relations, escalation=escalation)
+        self.outcomes.append(outcome)
+        self.decisions.extend(rows.values())
+
+        touched = self.touched.setdefault((fact.tenant, fact.scope), set())
+        for event in outcome.events:
+            apply_event(scope.by_id, event.kind, event.fact_id, event.after)
+            if event.kind == FACT_ADDED:
+                added = scope.by_id.pop(event.fact_id)
+                scope.add(added, np.asarray(fact.vector, dtype=np.float32))
+            if event.kind != FACT_DROPPED:
+                touched.add(event.fact_id)
+            self.events.append({
+                "event_id": event_id(fact.tenant, fact.scope, event.kind, event.fact_id, event.cause_id),
+                "seq": None, "tenant": fact.tenant, "scope": fact.scope, "fact_id": event.fact_id,
+                "kind": event.kind, "cause_id": event.cause_id, "before": encode(event.before),
+                "after": encode(event.after), "detail": encode(event.detail), "decision_id": event.decision_id,
+                "run_id": self.run_id, "plan_id": None, "at": said_at,
+            })
+
+    def _escalate(self, fact: NewFact, target: Mapping[str, Any], asked: StatementRequest, state_hash: str,
+                  key: str) -> tuple[Judged | None, str]:
+        """Ask the configured LLM to settle u*'s relation; record its verdict as a decision of its own."""
+        if self.escalate is None:
+            return None, NO_LLM
+        question = asked.asked[key].question
+        try:
+            verdict = self.escalate(fact, target)
+        except Exception as error:  # noqa: BLE001 - any failure leaves the statement tentative, recorded
+            return None, f"escalation failed ({type(error).__name__}: {error}); stored as tentative"
+        if isinstance(verdict, str):
+            verdict = EscalationVerdict(verdict)
+        if verdict.relation not in question.options:
+            return None, f"escalation answered {verdict.relation!r}, not an option; stored as tentative"
+        answer = Answer.from_probabilities({option: float(option == verdict.relation) for option in question.options})
+        decision_id = content_id(question.id, question.version, state_hash, f"escalation:{verdict.model}",
+                                 fact.fact_id, target["fact_id"])
+        self.decisions.append({
+            **self._decision_row(fact, question, target["fact_id"], answer, decision_id, "escalate",
+                                 DecisionResult({}, [], verdict.model), 1, state_hash, asked),
+            "provider": verdict.provider, "input_tokens": verdict.input_tokens, "cost_usd": verdict.cost_usd,
+            "latency_s": verdict.latency_s,
+        })
+        return Judged(answer, decision_id), ""
+
+    def _statement_row(self, fact: NewFact, judged: Mapping[str, Judged]) -> dict[str, Any]:
+        def chosen(question_id: str) -> str | None:
+            answer = judged[question_id].answer
+            return None if answer.fallback else answer.chosen
+
+        relation = self.relations.canonical(fact.relation or "")
+        slot = judged["relation_type"].answer
+        if not self.relations.known(fact.relation) and not slot.fallback and slot.confidence >= self.t.act \
+                and self.relations.known(slot.chosen) and slot.chosen != "other":
+            relation = self.relations.canonical(slot.chosen)  # an unknown predicate filed under the slot it fills
+        said_at = _utc(fact.said_at)
+        row = {column: None for column in FACT_COLUMNS}
+        row.update(fact_id=fact.fact_id, tenant=fact.tenant, scope=fact.scope, subject=fact.subject,
+                   relation=relation, object=fact.object, text=fact.text, quote=fact.quote,
+                   source_turn_id=fact.source_turn_id, said_at=said_at, valid_from=_utc(fact.valid_from) or said_at,
+                   kind=chosen("kind"), temporal_status=chosen("temporal_status"), durability=chosen("durability"),
+                   sensitivity=chosen("sensitivity"), same_as=[], entities=list(fact.entities), evidence_against=0,
+                   run_id=self.run_id)
+        return row
+
+    def _decision_row(self, fact: NewFact, question: Any, target: str | None, answer: Answer, decision_id: str,
+                      zone: str, result: DecisionResult, shared_by: int, state_hash: str,
+                      asked: StatementRequest) -> dict[str, Any]:
+        calls = result.calls
+        # A request's cost is shared by its questions; the ledger keeps the per-call truth.
+        tokens = sum(c.input_tokens for c in calls)
+        return {
+            "decision_id": decision_id, "run_id": self.run_id, "tenant": fact.tenant, "scope": fact.scope,
+            "subject_fact_id": fact.fact_id, "target_fact_id": target, "question_id": question.id,
+            "question_version": question.version, "options": list(question.options),
+            "probabilities": json.dumps(answer.probabilities, sort_keys=True), "chosen": answer.chosen,
+            "confidence": answer.confidence, "zone": zone, "provider": calls[0].provider if calls else "",
+            "model_version": result.model or (calls[0].model if calls else ""),
+            "request_hash": calls[0].request_hash if calls else _request_hash(asked),
+            "input_tokens": tokens // shared_by, "cost_usd": sum(c.cost_usd for c in calls) / shared_by,
+            "latency_s": max((c.latency_s for c in calls), default=0.0), "fallback": answer.fallback,
+            "error": answer.error, "said_at": _utc(fact.said_at),
+        }
+
+    def changes(self, scopes: Mapping[tuple[str, str], _Scope], dim: int) -> PartitionChanges:
+        rows, vectors = [], []
+        for key in sorted(self.touched):
+            scope = scopes[key]
+            for fact_id in sorted(self.touched[key]):
+                rows.append(scope.by_id[fact_id])
+                vectors.append(scope.vectors[fact_id].tolist())
+        facts = pl.DataFrame([{c: r.get(c) for c in FACT_COLUMNS} for r in rows], schema=fact_row_polars_schema())
+        facts = facts.with_columns(pl.Series("vector", vectors, dtype=pl.Array(pl.Float32, dim)))
+        decisions = pl.from_arrow(DECISIONS.empty_table()) if not self.decisions else pl.DataFrame(
+            self.decisions, schema=pl.from_arrow(DECISIONS.empty_table()).schema)
+        return PartitionChanges(facts, decisions, events_frame(self.events), self.outcomes, self.requests)
+
+
+def _request_hash(asked: StatementRequest) -> str:
+    return request_hash({"state": asked.request.state,
+                         "questions": {k: q.wire() for k, q in asked.request.questions.items()}})
+
+
+def _dimension(facts: pl.DataFrame, new_facts: Sequence[NewFact]) -> int:
+    if "vector" in facts.columns and facts.height:
+        return int(np.asarray(facts["vector"][0]).size)
+    for fact in new_facts:
+        if fact.vector is not None:
+            return int(np.asarray(fact.vector).size)
+    return 0
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)

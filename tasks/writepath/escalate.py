@@ -1,0 +1,68 @@
+"""Escalation: an uncertain superseding answer (below 0.60) is settled by the configured LLM.
+
+The LLM is asked the same typed relation question, through the same client as every decision (call cache,
+ledger, rate limiter, retries), and its chosen option is the verdict the write path records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from archivist.configs.settings import Settings
+from archivist.storage.calls import CallLog
+from archivist.storage.store import Store
+from archivist.tasks.decisions.client import DecisionClient
+from archivist.tasks.decisions.questions import load_questions
+from archivist.tasks.decisions.types import DecisionRequest, about
+from archivist.tasks.providers.llm_decider import LLMDecisionProvider
+from archivist.tasks.writepath.decide import EscalationVerdict, NewFact
+
+VENDORS = ("openai", "anthropic")
+
+
+class LLMEscalation:
+    """A callable for `process_new_facts(escalate=...)`; close it to write its cache and ledger rows."""
+
+    def __init__(self, settings: Settings, store: Store | None, run_id: str | None):
+        vendor = settings.llm.provider.split(":")[-1]
+        config = settings.llm.model_copy(update={"provider": f"llm:{vendor}"})
+        self.client = DecisionClient(LLMDecisionProvider(config), config,
+                                     calls=CallLog(store) if store is not None else None, run_id=run_id,
+                                     replay=settings.replay, on_failure="raise")
+        self.question = load_questions().latest("relation")
+
+    def __call__(self, fact: NewFact, target: Mapping[str, Any]) -> EscalationVerdict:
+        state = {
+            "message": fact.message or fact.quote,
+            "said_at": fact.said_at.isoformat() if fact.said_at else None,
+            "fact": fact.text,
+            "targets": {"c": {"text": target["text"], "said_at": _iso(target.get("said_at"))}},
+        }
+        result = self.client.decide(DecisionRequest(state, {"relation:c": about(self.question, "c")}))
+        answer = result.answers["relation:c"]
+        if answer.fallback:
+            raise RuntimeError(f"the LLM gave no usable relation: {answer.error}")
+        calls = result.calls
+        return EscalationVerdict(
+            relation=answer.chosen,
+            provider=calls[0].provider if calls else "llm",
+            model=result.model,
+            input_tokens=sum(c.input_tokens for c in calls),
+            cost_usd=sum(c.cost_usd for c in calls),
+            latency_s=sum(c.latency_s for c in calls),
+        )
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def build_escalation(settings: Settings, store: Store | None = None, run_id: str | None = None) -> LLMEscalation | None:
+    """The escalation callable when an LLM is configured (`llm.provider` openai or anthropic), else None."""
+    if settings.llm.provider.split(":")[-1] not in VENDORS:
+        return None
+    return LLMEscalation(settings, store, run_id)
+
+
+def _iso(value: Any) -> Any:
+    return value.isoformat() if hasattr(value, "isoformat") else value

@@ -1,0 +1,142 @@
+"""The write-path step of ingestion for one partition: extract facts from its new turns, decide, return changes.
+
+Runs inside a Prefect task, so it only reads the store; the flow commits what it returns (one writer per
+table). A turn counts as processed once its facts and events are committed and it is marked in the
+`extracted` table; re-running a night, or resuming after a crash, processes only what is left, and facts
+already decided are skipped by content id (`PartitionState.seen`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from archivist.configs.relations import load_relations
+from archivist.configs.settings import Settings
+from archivist.configs.thresholds import load_thresholds
+from archivist.storage.facts import load_partition_state
+from archivist.storage.store import Store
+from archivist.storage.turns import extracted_turn_ids, mark_extracted, read_scope_turns, write_quarantine
+from archivist.tasks.decisions.client import build_decider
+from archivist.tasks.decisions.questions import load_questions
+from archivist.tasks.ingest.embed import close_embedder, get_embedder
+from archivist.tasks.writepath.escalate import build_escalation
+from archivist.tasks.extract import build_extractor, fact_time, problem_rows, turn_contexts
+from archivist.tasks.extract.types import SIMILAR_FACTS
+from archivist.tasks.writepath.decide import NewFact, PartitionChanges, process_new_facts
+
+
+@dataclass
+class FactsResult:
+    partition: int
+    changes: PartitionChanges | None
+    extracted: pl.DataFrame
+    """Rows for the `extracted` table: the turns this step processed."""
+    problems: pl.DataFrame
+    """Extraction problems as quarantine rows."""
+    turns: int = 0
+    facts_extracted: int = 0
+    requests: int = 0
+    calls: dict[str, Any] = field(default_factory=dict)
+
+
+def decide_partition(partition: int, scopes: list[tuple[str, str]], settings: Settings, run_id: str,
+                     extract_mode: str = "auto") -> FactsResult:
+    store = Store(settings.store.uri, settings.store.storage_options)
+    embedder = get_embedder(settings, store, run_id)
+    turns = read_scope_turns(store, scopes)
+    done = extracted_turn_ids(store, turns["turn_id"].to_list()) if not turns.is_empty() else set()
+    todo = turns.filter(~pl.col("turn_id").is_in(list(done))) if done else turns
+    empty = FactsResult(partition, None, _extracted_rows([], "", run_id), problem_rows([]))
+    if todo.is_empty():
+        return empty
+
+    state = load_partition_state(store, scopes, embedder.dim)
+    extractor = build_extractor(settings, extract_mode, store=store, run_id=run_id)
+    similar = None if extractor.name.startswith("local") else _similar_facts(state.facts)
+    # Earlier turns of the same conversations are passed for context, then dropped from the result.
+    wanted = set(todo["turn_id"].to_list())
+    rows = turns if similar is not None else turns.drop("vector")
+    contexts = [c for c in turn_contexts(rows, similar) if c.turn_id in wanted]
+    facts_per_turn = extractor.extract(contexts)
+
+    new_facts = _new_facts(contexts, facts_per_turn, embedder)
+    close_embedder(embedder)
+    escalate = build_escalation(settings, store, run_id)
+    try:
+        with build_decider(settings, store, run_id) as decider:
+            changes = process_new_facts(new_facts, state, decider, load_questions(), load_thresholds(),
+                                        load_relations(), run_id=run_id, escalate=escalate)
+    finally:
+        if escalate is not None:
+            escalate.close()
+    counts = [len(facts) for facts in facts_per_turn]
+    return FactsResult(
+        partition=partition,
+        changes=changes,
+        extracted=_extracted_rows([(c.turn_id, n) for c, n in zip(contexts, counts)], extractor.name, run_id),
+        problems=problem_rows(extractor.take_problems()),
+        turns=len(contexts),
+        facts_extracted=sum(counts),
+        requests=changes.requests,
+    )
+
+
+def _new_facts(contexts, facts_per_turn, embedder) -> list[NewFact]:
+    pairs = [(context, fact) for context, facts in zip(contexts, facts_per_turn, strict=True) for fact in facts]
+    if not pairs:
+        return []
+    vectors = embedder.embed([fact.text for _, fact in pairs])
+    return [
+        NewFact(
+            tenant=context.tenant, scope=context.scope, subject=fact.subject, relation=fact.relation,
+            object=fact.object, text=fact.text, quote=fact.quote, source_turn_id=context.turn_id,
+            # Read in the order said; the date the statement gives the fact ("last month") is its valid_from.
+            said_at=context.said_at or fact_time(fact, context.said_at),
+            valid_from=fact_time(fact, context.said_at) or context.said_at,
+            entities=list(fact.entities), vector=vector, message=context.text,
+        )
+        for (context, fact), vector in zip(pairs, vectors, strict=True)
+    ]
+
+
+def _similar_facts(facts: pl.DataFrame):
+    """Turn row -> texts of its scope's stored facts closest to it (what the LLM extractor is shown)."""
+    if facts.is_empty():
+        return lambda row: []
+    by_scope: dict[tuple[str, str], tuple[list[str], np.ndarray]] = {}
+    for (tenant, scope), rows in facts.filter(pl.col("status") != "closed").partition_by(
+            ["tenant", "scope"], as_dict=True).items():
+        matrix = np.asarray(rows["vector"].to_list(), dtype=np.float32)
+        by_scope[(tenant, scope)] = (rows["text"].to_list(), matrix)
+
+    def similar(row: dict[str, Any]) -> list[str]:
+        texts, matrix = by_scope.get((row["tenant"], row["scope"]), ([], None))
+        if matrix is None or row.get("vector") is None:
+            return []
+        scores = matrix @ np.asarray(row["vector"], dtype=np.float32)
+        return [texts[i] for i in np.argsort(-scores)[:SIMILAR_FACTS]]
+
+    return similar
+
+
+def _extracted_rows(turns: list[tuple[str, int]], extractor: str, run_id: str) -> pl.DataFrame:
+    return pl.DataFrame(
+        {"turn_id": [t for t, _ in turns], "extractor": [extractor] * len(turns),
+         "facts": [n for _, n in turns], "run_id": [run_id] * len(turns)},
+        schema={"turn_id": pl.String, "extractor": pl.String, "facts": pl.Int64, "run_id": pl.String},
+    )
+
+
+def commit_facts(store: Store, result: FactsResult, dim: int, run_id: str) -> dict[str, int]:
+    """Write a partition's write-path results: decisions, facts, events (the commit point), then markers."""
+    counts = {"decisions": 0, "facts": 0, "events": 0}
+    if result.changes is not None:
+        committed = result.changes.commit(store, dim)
+        counts = {"decisions": committed.decisions, "facts": committed.facts, "events": committed.events}
+    mark_extracted(store, result.extracted)
+    counts["problems"] = write_quarantine(store, result.problems, run_id)
+    return counts

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from archivist.configs.settings import CONFIG_DIR
+from archivist.configs.files import CONFIG_DIR, ShippedModel
 
 RELATIONS_FILE = CONFIG_DIR / "relations.toml"
 
@@ -62,18 +61,9 @@ class Relations(BaseModel):
         return entry.cardinality if entry else self.default_cardinality
 
 
+_loader = ShippedModel(Relations, RELATIONS_FILE)
+
+
 def load_relations(path: str | Path | None = None) -> Relations:
-    """The relation table in `path` (default: the shipped configs/relations.toml)."""
-    if path is None:
-        return _load_default()
-    return _parse(Path(path))
-
-
-@lru_cache(maxsize=1)
-def _load_default() -> Relations:
-    return _parse(RELATIONS_FILE)
-
-
-def _parse(path: Path) -> Relations:
-    with open(path, "rb") as handle:
-        return Relations.model_validate(tomllib.load(handle))
+    """The relation table in `path` (default: the shipped configs/relations.toml, read once)."""
+    return _loader(path)

@@ -3,15 +3,19 @@
 A user file is `$ARCHIVIST_CONFIG` or `./archivist.toml` when it exists. Nested fields are set from the
 environment with a double underscore: `ARCHIVIST_STORE__URI=s3://bucket/memory`,
 `ARCHIVIST_DECISIONS__PROVIDER=systemone`.
+
+Settings are frozen once loaded: a command's flags are overrides given to `load_settings`, spelt like the
+variables (`load_settings(store__uri=..., decisions__model=...)`), and a variant of loaded settings is a new
+object (`with_overrides(settings, replay=True)`), so no caller changes the settings another one holds.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -19,17 +23,21 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-CONFIG_DIR = Path(__file__).parent
+from archivist.configs.files import CONFIG_DIR
 
 
-class StoreSettings(BaseModel):
+class _Section(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class StoreSettings(_Section):
     uri: str = "./archivist-store"
     """Where the LanceDB store lives: a local folder, or any LanceDB URI (s3://, gs://, az://)."""
     storage_options: dict[str, str] = Field(default_factory=dict)
     """Passed to LanceDB for object stores (region, endpoint, allow_http, ...)."""
 
 
-class IngestSettings(BaseModel):
+class IngestSettings(_Section):
     partitions: int = 8
     """Scopes are hashed into this many partitions; one Prefect task per partition."""
     batch_rows: int = 50_000
@@ -46,11 +54,19 @@ class IngestSettings(BaseModel):
     """Archive column name -> archivist column name, for archives whose columns are named differently."""
     default_tenant: str = "default"
     """Tenant given to records of formats that carry none (LoCoMo, ABCD)."""
+    max_quarantine_share: float = Field(default=0.05, ge=0.0, le=1.0)
+    """`archivist ingest` exits 3 (partial) when more of the records read than this are quarantined."""
 
 
-class EmbedderSettings(BaseModel):
-    provider: Literal["local", "openai"] = "local"
-    """`local` is wordllama, shipped inside its PyPI package; `openai` calls the embeddings endpoint."""
+class PrivacySettings(_Section):
+    mode: Literal["mask", "drop", "keep"] = "mask"
+    """Credentials in turns (configs/privacy.toml): `mask` them, `drop` their turns, or `keep` them (warned)."""
+
+
+class EmbedderSettings(_Section):
+    provider: Literal["local", "minilm", "openai"] = "local"
+    """`local` is wordllama, shipped inside its PyPI package; `minilm` is all-MiniLM-L6-v2 (int8 ONNX, 384-d, also
+    offline; `model` and `dim` do not apply to it); `openai` calls the embeddings endpoint."""
     model: str = "l2_supercat"
     dim: int = 256
     batch_size: int = 2048
@@ -58,7 +74,7 @@ class EmbedderSettings(BaseModel):
     api_key_env: str = "OPENAI_API_KEY"
 
 
-class ProviderSettings(BaseModel):
+class ProviderSettings(_Section):
     """One model endpoint: which provider, where, its limits and the retry budget."""
 
     provider: str = "local"
@@ -88,6 +104,7 @@ class Settings(BaseSettings):
         env_prefix="ARCHIVIST_",
         env_nested_delimiter="__",
         extra="ignore",
+        frozen=True,
     )
 
     store: StoreSettings = Field(default_factory=StoreSettings)
@@ -95,6 +112,7 @@ class Settings(BaseSettings):
     embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
     decisions: ProviderSettings = Field(default_factory=ProviderSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
+    privacy: PrivacySettings = Field(default_factory=PrivacySettings)
     replay: bool = False
     """Fail on a call-cache miss instead of calling a model (reproducing a run from its cache)."""
 
@@ -119,6 +137,41 @@ class Settings(BaseSettings):
         )
 
 
-def load_settings(**overrides: object) -> Settings:
-    """Settings from files and environment, with explicit overrides (CLI flags) on top."""
-    return Settings(**{k: v for k, v in overrides.items() if v is not None})
+OVERRIDE_DELIMITER = "__"
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Settings from files and environment, with explicit overrides (CLI flags) on top.
+
+    A key names a field as its variable does without the prefix: `store__uri="..."` is ARCHIVIST_STORE__URI;
+    a None value is no override (an option the user did not give).
+    """
+    return Settings(**nested_overrides(overrides))
+
+
+def with_overrides(settings: Settings, **overrides: Any) -> Settings:
+    """A copy of `settings` with the overrides applied and validated; `settings` itself is unchanged."""
+    merged = _deep_merge(settings.model_dump(), nested_overrides(overrides))
+    return type(settings).model_validate(merged)
+
+
+def nested_overrides(overrides: dict[str, Any]) -> dict[str, Any]:
+    """`{"store__uri": "x", "replay": True}` as `{"store": {"uri": "x"}, "replay": True}`, None values left out."""
+    nested: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if value is None:
+            continue
+        *sections, name = key.split(OVERRIDE_DELIMITER)
+        target = nested
+        for section in sections:
+            target = target.setdefault(section, {})
+        target[name] = value.model_dump() if isinstance(value, BaseModel) else value
+    return nested
+
+
+def _deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in top.items():
+        merged[key] = _deep_merge(merged[key], value) if isinstance(value, dict) and isinstance(
+            merged.get(key), dict) else value
+    return merged

@@ -6,13 +6,11 @@ other numbers). Unknown keys are errors, so a misspelt threshold cannot silently
 
 from __future__ import annotations
 
-import tomllib
-from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from archivist.configs.settings import CONFIG_DIR
+from archivist.configs.files import CONFIG_DIR, ShippedModel
 
 THRESHOLDS_FILE = CONFIG_DIR / "thresholds.toml"
 
@@ -36,6 +34,8 @@ class Thresholds(BaseModel):
     worth_drop_below: float = Field(ge=0.0, le=1.0)
     worth_tentative_below: float = Field(ge=0.0, le=1.0)
     past_tense_only_negates: bool
+    one_off_drop: bool = True
+    hypothetical_tentative: bool = True
     cosine_candidates: int = Field(ge=0)
     graph_candidates: int = Field(ge=0)
     rare_entity_max_facts: int = Field(ge=1)
@@ -65,18 +65,9 @@ class Thresholds(BaseModel):
         return self
 
 
+_loader = ShippedModel(Thresholds, THRESHOLDS_FILE)
+
+
 def load_thresholds(path: str | Path | None = None) -> Thresholds:
-    """The thresholds in `path` (default: the shipped configs/thresholds.toml)."""
-    if path is None:
-        return _load_default()
-    return _parse(Path(path))
-
-
-@lru_cache(maxsize=1)
-def _load_default() -> Thresholds:
-    return _parse(THRESHOLDS_FILE)
-
-
-def _parse(path: Path) -> Thresholds:
-    with open(path, "rb") as handle:
-        return Thresholds.model_validate(tomllib.load(handle))
+    """The thresholds in `path` (default: the shipped configs/thresholds.toml, read once)."""
+    return _loader(path)

@@ -45,3 +45,19 @@ def publish_summary(key: str, description: str, summary: Mapping[str, Any], mark
         log.warning("could not publish the %s artifact: %s: %s", key, type(error).__name__, error)
         return False
     return True
+
+
+def publish_markdown(key: str, description: str, markdown: str) -> bool:
+    """Publish `markdown` as the artifact `key` of the current flow run; True when published."""
+    from prefect.context import FlowRunContext
+
+    if FlowRunContext.get() is None:
+        return False
+    try:
+        from prefect.artifacts import create_markdown_artifact
+
+        create_markdown_artifact(markdown=markdown, key=key, description=description)
+    except Exception as error:  # noqa: BLE001 - see the module docstring
+        log.warning("could not publish the %s artifact: %s: %s", key, type(error).__name__, error)
+        return False
+    return True

@@ -17,9 +17,9 @@ from archivist.configs.relations import load_relations
 from archivist.configs.settings import Settings, load_settings
 from archivist.configs.thresholds import load_thresholds
 from archivist.flows.artifacts import publish_summary
+from archivist.flows.runs import TrackedRun, retry_unless_terminal
 from archivist.storage.scopes import fact_vector_dim, list_scopes
 from archivist.storage.store import Store
-from archivist.storage.turns import finish_run, start_run
 from archivist.tasks.consolidate.run import (
     RUN_PREFIX,
     consolidate_partition,
@@ -29,18 +29,19 @@ from archivist.tasks.consolidate.run import (
 )
 from archivist.tasks.decisions.client import build_decider
 from archivist.tasks.decisions.questions import load_questions
+from archivist.tasks.plans.heal import heal_store
 
 consolidate_task = task(consolidate_partition, name="consolidate-partition", cache_policy=NO_CACHE, retries=1,
-                        retry_delay_seconds=2)
+                        retry_delay_seconds=2, retry_condition_fn=retry_unless_terminal)
 
 
 @flow(name="consolidate", task_runner=ThreadPoolTaskRunner(max_workers=2), validate_parameters=False)
 def consolidate_flow(tenant: str | None = None, scope: str | None = None, store: str | None = None,
-                     max_pairs: int | None = None, settings: Settings | None = None,
-                     decider: Any = None) -> dict[str, Any]:
-    """Plan what a pass over the stored facts would change. `decider` (tests only) replaces the configured one."""
+                     max_pairs: int | None = None, settings: Settings | None = None) -> dict[str, Any]:
+    """Plan what a pass over the stored facts would change, with the configured decision model."""
     settings = settings or load_settings()
     db = Store(store or settings.store.uri, settings.store.storage_options)
+    heal_store(db)  # before the examined pairs are read: a killed pass's decisions without a plan go first
     t, relations, question = load_thresholds(), load_relations(), load_questions().latest("relation")
     scopes = list_scopes(db, tenant, scope)
     if not scopes:
@@ -48,10 +49,10 @@ def consolidate_flow(tenant: str | None = None, scope: str | None = None, store:
         publish_summary("consolidation-summary", "consolidation", summary)
         return summary
     run_id = RUN_PREFIX + uuid.uuid4().hex[:12]
-    start_run(db, run_id, "consolidate", {"tenant": tenant, "scope": scope, "max_pairs": max_pairs})
-    own = decider is None
-    decider = decider or build_decider(settings, db, run_id)
-    try:
+    parameters = {"tenant": tenant, "scope": scope, "max_pairs": max_pairs}
+    with db.writer("consolidate"), TrackedRun(db, "consolidate", run_id, parameters,
+                                             artifact="consolidation-summary") as run:
+        decider = run.own(build_decider(settings, db, run_id))
         groups = partition_scopes(scopes, settings.ingest.partitions)
         futures = consolidate_task.map(unmapped(db), groups, unmapped(decider), unmapped(question), unmapped(t),
                                        unmapped(relations), run_id=unmapped(run_id),
@@ -60,13 +61,6 @@ def consolidate_flow(tenant: str | None = None, scope: str | None = None, store:
         plan = record_consolidation(db, parts, tenant=tenant, scope=scope, model=model_version(decider),
                                     question=question, run_id=run_id,
                                     max_pairs=t.consolidation_max_pairs if max_pairs is None else max_pairs)
-    except BaseException:
-        finish_run(db, run_id, "failed", {})
-        raise
-    finally:
-        if own:
-            decider.close()
-    summary = {"plan_id": plan.plan_id, "run_id": run_id, **json.loads(plan.plan["summary"])}
-    finish_run(db, run_id, "completed", summary)
-    publish_summary("consolidation-summary", f"consolidation plan {plan.plan_id} (draft)", summary)
+        summary = run.complete({"plan_id": plan.plan_id, **json.loads(plan.plan["summary"])},
+                               title=f"consolidation plan {plan.plan_id} (draft)")
     return summary

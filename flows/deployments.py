@@ -1,5 +1,5 @@
 """The Prefect deployments `archivist serve` registers: nightly ingestion, weekly consolidation, on-demand
-re-scoring, with their schedules from `configs/schedules.toml`.
+re-scoring, with their schedules from `configs/schedules.toml` (read and checked by `archivist.configs.schedules`).
 
     specs = load_schedules()
     deployments = build_deployments(specs)   # flow.to_deployment(...) per spec; no server contacted
@@ -11,35 +11,22 @@ a store URI, a model name); the nightly ingestion wraps `run_ingest` for that re
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
+from dataclasses import asdict
 from typing import Any
 
 from prefect import flow
 
-from archivist.configs.settings import CONFIG_DIR, load_settings
+from archivist.configs.schedules import (
+    DeploymentSpec,
+    ScheduleFileError,
+    load_schedules,
+)
+from archivist.configs.settings import load_settings
+from archivist.flows.runtime import prefect_defaults
 
-SCHEDULES_FILE = CONFIG_DIR / "schedules.toml"
 TAGS = ["archivist"]
-
-
-class ScheduleFileError(ValueError):
-    """The schedule file is malformed; the message names the entry and what to fix."""
-
-
-@dataclass(frozen=True)
-class DeploymentSpec:
-    name: str
-    flow: str
-    cron: str | None
-    timezone: str = "UTC"
-    description: str = ""
-    parameters: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def schedule(self) -> str:
-        return f"{self.cron} ({self.timezone})" if self.cron else "on demand"
+__all__ = ["DeploymentSpec", "ScheduleFileError", "build_deployments", "describe", "load_schedules",
+           "nightly_ingest_flow", "serve_deployments"]
 
 
 @flow(name="nightly-ingest", validate_parameters=False)
@@ -47,9 +34,7 @@ def nightly_ingest_flow(paths: list[str], store: str | None = None, fmt: str = "
     """Ingest `paths` with the configured settings (the ingestion flow runs as a subflow)."""
     from archivist.flows.ingest import run_ingest
 
-    settings = load_settings()
-    if store:
-        settings.store.uri = store
+    settings = load_settings(store__uri=store)
     return asdict(run_ingest(list(paths), settings, fmt=fmt))
 
 
@@ -58,38 +43,6 @@ def _flows() -> dict[str, Any]:
     from archivist.flows.rescore import rescore_flow
 
     return {"nightly-ingest": nightly_ingest_flow, "consolidate": consolidate_flow, "rescore": rescore_flow}
-
-
-FLOW_NAMES = ("nightly-ingest", "consolidate", "rescore")
-
-
-def load_schedules(path: str | Path | None = None) -> list[DeploymentSpec]:
-    """The deployments in `path` (default: the shipped configs/schedules.toml), checked."""
-    from prefect.schedules import Cron
-
-    path = Path(path or SCHEDULES_FILE)
-    with open(path, "rb") as handle:
-        entries = tomllib.load(handle).get("deployment", [])
-    specs: list[DeploymentSpec] = []
-    for number, entry in enumerate(entries, start=1):
-        where = f"{path} deployment #{number} ({entry.get('name', 'unnamed')})"
-        unknown = set(entry) - {"name", "flow", "cron", "timezone", "description", "parameters"}
-        if unknown or not entry.get("name") or entry.get("flow") not in FLOW_NAMES:
-            raise ScheduleFileError(f"{where}: needs a name and a flow among {', '.join(FLOW_NAMES)}"
-                                    + (f"; unknown keys {sorted(unknown)}" if unknown else ""))
-        cron = str(entry.get("cron") or "").strip() or None
-        timezone = str(entry.get("timezone") or "UTC")
-        if cron:
-            try:
-                Cron(cron, timezone=timezone)
-            except ValueError as error:
-                raise ScheduleFileError(f"{where}: {error}; write five fields, e.g. \"0 2 * * *\"") from error
-        specs.append(DeploymentSpec(entry["name"], entry["flow"], cron, timezone, str(entry.get("description", "")),
-                                    dict(entry.get("parameters") or {})))
-    names = [s.name for s in specs]
-    if len(set(names)) != len(names):
-        raise ScheduleFileError(f"{path}: deployment names must be unique; found {names}")
-    return specs
 
 
 def build_deployments(specs: list[DeploymentSpec], store: str | None = None) -> list[Any]:
@@ -118,4 +71,5 @@ def serve_deployments(specs: list[DeploymentSpec], store: str | None = None) -> 
     """Register the deployments and run them on their schedules until interrupted."""
     from prefect import serve
 
-    serve(*build_deployments(specs, store))
+    with prefect_defaults():
+        serve(*build_deployments(specs, store))

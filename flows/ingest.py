@@ -9,8 +9,9 @@ from __future__ import annotations
 import tempfile
 import time
 import uuid
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from prefect import flow, task, unmapped
 from prefect.cache_policies import NO_CACHE
@@ -18,22 +19,22 @@ from prefect.futures import as_completed
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from archivist.configs.settings import Settings
-from archivist.flows.artifacts import publish_summary
 from archivist.flows.cli.progress import report
+from archivist.flows.runs import TrackedRun, retry_unless_terminal
+from archivist.flows.runtime import prefect_defaults
 from archivist.storage.calls import CallLog
 from archivist.storage.facts import ensure_fact_tables
 from archivist.storage.search import ensure_fts_index
 from archivist.storage.store import Store
 from archivist.storage.turns import (
     ensure_ingest_tables,
-    finish_run,
     record_embedder,
     recorded_embedder,
-    start_run,
 )
 from archivist.tasks.ingest import steps as ingest_steps
-from archivist.tasks.writepath import partition as facts_steps
 from archivist.tasks.ingest.embed import check_store_embedder, get_embedder
+from archivist.tasks.plans.heal import heal_store
+from archivist.tasks.writepath import partition as facts_steps
 
 
 @dataclass
@@ -51,6 +52,24 @@ class IngestSummary:
     decisions: int = 0
     facts_written: int = 0
     events: int = 0
+    records_quarantined: int = 0
+    """Records rejected on reading; `quarantined` adds the extraction failures to these."""
+    extraction_failures: int = 0
+    fallback_decisions: int = 0
+    """Decisions recorded as a uniform fallback (no usable answer from the decision model)."""
+    fallbacks: dict[str, int] = field(default_factory=dict)
+    """The recorded fallbacks per "question/provider"."""
+    deferred_turns: int = 0
+    """Turns left for the next run because a decision call failed transiently (rate limit, 5xx, timeout)."""
+    deferred_statements: int = 0
+    deferred_decisions: dict[str, int] = field(default_factory=dict)
+    """"question/provider" -> answers of the failed calls that deferred statements (never written)."""
+    files_read: int = 0
+    files_skipped: list[tuple[str, str]] = field(default_factory=list)
+    files_unreadable: list[tuple[str, str]] = field(default_factory=list)
+    turns_masked: int = 0
+    turns_dropped: int = 0
+    credentials: dict[str, int] = field(default_factory=dict)
 
     @property
     def turns_per_second(self) -> float:
@@ -59,7 +78,7 @@ class IngestSummary:
 
 stage_task = task(ingest_steps.stage_archive, name="stage-archive", cache_policy=NO_CACHE)
 embed_task = task(ingest_steps.embed_partition, name="embed-partition", cache_policy=NO_CACHE,
-                  retries=1, retry_delay_seconds=2)
+                  retries=1, retry_delay_seconds=2, retry_condition_fn=retry_unless_terminal)
 facts_task = task(facts_steps.decide_partition, name="facts-partition", cache_policy=NO_CACHE)
 
 
@@ -80,10 +99,12 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
     check_store_embedder(recorded_embedder(store), embedder)
     ensure_ingest_tables(store, embedder.dim)
     record_embedder(store, embedder.name, embedder.dim)
-    start_run(store, run_id, "ingest", {"paths": paths, "format": fmt, "stage": stage, "extract": extract,
-                                        "partitions": settings.ingest.partitions})
+    heal_store(store)  # a commit a killed run left open is healed before anything is read or written
+    parameters = {"paths": paths, "format": fmt, "stage": stage, "extract": extract,
+                  "partitions": settings.ingest.partitions}
     staging = _staging_dir(settings, run_id)
-    try:
+    with TrackedRun(store, "ingest", run_id, parameters, artifact="ingest-summary") as run:
+        run.own(_StagingFolder(staging))
         staged = stage_task(paths, fmt, settings, run_id, staging)
         partitions = sorted(staged.partitions)
         futures = embed_task.map(partitions, [staged.partitions[p] for p in partitions],
@@ -110,21 +131,31 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
             records_read=staged.records_read,
             turns_written=written,
             duplicates_skipped=staged.valid - written,
-            quarantined=staged.quarantined,
+            quarantined=staged.quarantined + facts.get("extraction_failures", 0),
             quarantine_new=staged.quarantine_new,
             partitions=len(partitions),
             seconds=time.perf_counter() - started,
+            records_quarantined=staged.quarantined,
+            files_read=staged.files_read,
+            files_skipped=staged.files_skipped,
+            files_unreadable=staged.files_unreadable,
+            turns_masked=staged.turns_masked,
+            turns_dropped=staged.turns_dropped,
+            credentials=staged.credentials,
             **facts,
         )
-    except BaseException:
-        finish_run(store, run_id, "failed", {})
-        raise
-    finally:
-        ingest_steps.clear_staging(staging)
-    counts = asdict(summary) | {"turns_per_second": summary.turns_per_second}
-    finish_run(store, run_id, "completed", counts)
-    publish_summary("ingest-summary", f"ingest run {run_id}", counts)
+        run.complete(asdict(summary) | {"turns_per_second": summary.turns_per_second}, title=f"ingest run {run_id}")
     return summary
+
+
+class _StagingFolder:
+    """The run's staging files, removed when the run ends however it ends (a re-run stages again)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def close(self) -> None:
+        ingest_steps.clear_staging(self.path)
 
 
 def ensure_write_path_tables(store: Store, dim: int) -> None:
@@ -133,12 +164,14 @@ def ensure_write_path_tables(store: Store, dim: int) -> None:
 
 
 def _write_path(embedded: list, settings: Settings, run_id: str, extract: str, store: Store,
-                dim: int) -> dict[str, int]:
+                dim: int) -> dict[str, Any]:
     """Extraction and decisions, one task per partition; the flow commits each partition's changes together."""
     work = sorted((e for e in embedded if e.scopes), key=lambda e: e.partition)
     futures = facts_task.map([e.partition for e in work], [e.scopes for e in work], unmapped(settings),
                              unmapped(run_id), unmapped(extract))
-    totals = {"facts_extracted": 0, "decision_requests": 0, "decisions": 0, "facts_written": 0, "events": 0}
+    totals = {"facts_extracted": 0, "decision_requests": 0, "decisions": 0, "facts_written": 0, "events": 0,
+              "extraction_failures": 0, "fallback_decisions": 0, "fallbacks": {}, "deferred_turns": 0,
+              "deferred_statements": 0, "deferred_decisions": {}}
     report("facts: partitions decided and committed", 0, len(work))
     for done, future in enumerate(as_completed(futures), start=1):
         result = future.result()
@@ -148,7 +181,18 @@ def _write_path(embedded: list, settings: Settings, run_id: str, extract: str, s
         totals["decisions"] += counts["decisions"]
         totals["facts_written"] += counts["facts"]
         totals["events"] += counts["events"]
+        totals["extraction_failures"] += result.problems.height
+        decisions = result.changes.decisions if result.changes is not None else None
+        if decisions is not None and "fallback" in decisions.columns:
+            totals["fallback_decisions"] += int(decisions["fallback"].sum() or 0)
+        totals["deferred_turns"] += counts["deferred_turns"]
+        totals["deferred_statements"] += counts["deferred_statements"]
+        for name in ("fallbacks", "deferred_decisions"):
+            for key, n in counts[name].items():
+                totals[name][key] = totals[name].get(key, 0) + n
         report("facts: partitions decided and committed", done, len(work))
+    for name in ("fallbacks", "deferred_decisions"):
+        totals[name] = dict(sorted(totals[name].items()))
     return totals
 
 
@@ -167,4 +211,5 @@ def run_ingest(paths: list[str], settings: Settings, fmt: str = "auto", stage: s
         )
     else:
         task_runner = ThreadPoolTaskRunner(max_workers=settings.ingest.workers)
-    return ingest_flow.with_options(task_runner=task_runner)(paths, settings, fmt, stage, extract)
+    with prefect_defaults(), Store(settings.store.uri, settings.store.storage_options).writer("ingest"):
+        return ingest_flow.with_options(task_runner=task_runner)(paths, settings, fmt, stage, extract)

@@ -10,12 +10,12 @@ ids and counts only, never request or response content.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pyarrow as pa
-
+from archivist.storage import sql
 from archivist.storage.schemas import TIMESTAMP
-from archivist.storage.store import Store, sql_quote
+from archivist.storage.store import Store
 
 LLM_BATCHES = "llm_batches"
 
@@ -44,7 +44,7 @@ ABANDONED = "abandoned"
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class BatchLedger:
         store.ensure_table(LLM_BATCHES, LLM_BATCHES_SCHEMA)
 
     def get(self, batch_key: str) -> BatchRecord | None:
-        frame = self.store.read(LLM_BATCHES, where=f"batch_key = {sql_quote(batch_key)}")
+        frame = self.store.read(LLM_BATCHES, where=f"batch_key = {sql.quote(batch_key)}")
         if frame.is_empty():
             return None
         row = frame.row(0, named=True)

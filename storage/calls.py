@@ -15,13 +15,13 @@ import threading
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pyarrow as pa
-
+from archivist.storage import sql
 from archivist.storage.schemas import TIMESTAMP
-from archivist.storage.store import Store, sql_in, sql_quote
+from archivist.storage.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ LEDGER_SCHEMA = pa.schema(
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass
@@ -119,7 +119,7 @@ class CallLog:
             return found  # a fresh cache: a row count is far cheaper than a filtered scan
         for start in range(0, len(missing), LOOKUP_CHUNK):
             chunk = missing[start : start + LOOKUP_CHUNK]
-            where = f"request_hash = {sql_quote(chunk[0])}" if len(chunk) == 1 else sql_in("request_hash", chunk)
+            where = f"request_hash = {sql.quote(chunk[0])}" if len(chunk) == 1 else sql.in_list("request_hash", chunk)
             frame = self.store.read(CALL_CACHE, where=where, columns=["request_hash", "response"])
             for request_hash, response in frame.iter_rows():
                 found.setdefault(request_hash, json.loads(response))
@@ -201,7 +201,7 @@ def ledger_summary(store: Store, run_id: str | None = None) -> list[dict[str, An
     """Calls, cached and failed calls, tokens, cost and median answer latency, by run, provider and model."""
     import polars as pl
 
-    where = f"run_id = {sql_quote(run_id)}" if run_id else None
+    where = f"run_id = {sql.quote(run_id)}" if run_id else None
     frame = store.read(LEDGER, where=where)
     if frame.is_empty():
         return []

@@ -10,20 +10,26 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 import polars as pl
 import pyarrow as pa
 import pyarrow.compute as pc
+from archivist.storage import sql
+from archivist.storage.fact_schemas import (
+    EVENTS,
+    FACT_COLUMNS,
+    FACT_TIMESTAMPS,
+    fact_row_polars_schema,
+)
+from archivist.storage.store import Store, StoreError
 
-from archivist.storage.fact_schemas import EVENTS, FACT_COLUMNS, FACT_TIMESTAMPS, fact_row_polars_schema
-from archivist.storage.store import Store, sql_in, sql_quote
+from archivist.clock import to_utc
 from archivist.ids import content_id
+from archivist.vocab import FACT_ADDED, FACT_DROPPED
 
 EVENTS_TABLE = "events"
-FACT_ADDED, FACT_DROPPED = "fact_added", "fact_dropped"
-_ID_CHUNK = 2_000
 _SEQ_LOCKS: dict[str, threading.Lock] = {}
 _SEQ_LOCKS_GUARD = threading.Lock()
 
@@ -58,7 +64,7 @@ def decode_fact_values(text: str | None) -> dict[str, Any]:
 
 
 def _utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+    return to_utc(moment)
 
 
 # -- applying and replaying ------------------------------------------------------------------------------
@@ -118,15 +124,7 @@ def events_frame(rows: Sequence[Mapping[str, Any]]) -> pl.DataFrame:
 
 
 def existing_ids(store: Store, table_name: str, key: str, ids: Sequence[str]) -> set[str]:
-    table = store.table(table_name)
-    found: set[str] = set()
-    if table is None:
-        return found
-    for start in range(0, len(ids), _ID_CHUNK):
-        chunk = list(ids[start : start + _ID_CHUNK])
-        rows = table.search().where(sql_in(key, chunk)).select([key]).limit(None).to_arrow()
-        found.update(rows.column(key).to_pylist())
-    return found
+    return store.present(table_name, key, ids)
 
 
 def append_events(store: Store, events: pl.DataFrame) -> int:
@@ -140,7 +138,9 @@ def append_events(store: Store, events: pl.DataFrame) -> int:
         return 0
     ensure_events_table(store)
     events = events.unique("event_id", keep="first", maintain_order=True)
-    with _seq_lock(store):
+    # Numbering reads the last seq and appends after it: under the store's writer lease (no other process
+    # numbers at the same time) and this process's lock (no other thread does).
+    with store.writer("append events"), _seq_lock(store):
         present = existing_ids(store, EVENTS_TABLE, "event_id", events["event_id"].to_list())
         new = events.filter(~pl.col("event_id").is_in(sorted(present)))
         if new.is_empty():
@@ -160,8 +160,6 @@ def last_seq(store: Store) -> int:
 
 
 def _seq_lock(store: Store) -> threading.Lock:
-    # Numbering reads the last seq and appends after it; two writers in one process must not interleave.
-    # (One writer per table across processes is the flow's rule; DESIGN.md.)
     with _SEQ_LOCKS_GUARD:
         return _SEQ_LOCKS.setdefault(store.uri, threading.Lock())
 
@@ -177,14 +175,8 @@ def read_events(store: Store, where: str | None = None) -> pl.DataFrame:
 
 
 def scope_filter(scopes: Iterable[tuple[str, str]]) -> str:
-    """A SQL filter for the rows of the given (tenant, scope) pairs."""
-    by_tenant: dict[str, set[str]] = {}
-    for tenant, scope in scopes:
-        by_tenant.setdefault(tenant, set()).add(scope)
-    if not by_tenant:
-        return "false"
-    parts = [f"(tenant = {sql_quote(t)} AND {sql_in('scope', sorted(s))})" for t, s in sorted(by_tenant.items())]
-    return " OR ".join(parts)
+    """Rows of the given (tenant, scope) pairs (storage/sql.py's one scope filter)."""
+    return sql.scope_filter(scopes)
 
 
 def scope_events(store: Store, scopes: Iterable[tuple[str, str]]) -> pl.DataFrame:
@@ -192,3 +184,27 @@ def scope_events(store: Store, scopes: Iterable[tuple[str, str]]) -> pl.DataFram
     if not scopes:
         return pl.from_arrow(EVENTS.empty_table())
     return read_events(store, scope_filter(scopes))
+
+
+class AmbiguousId(StoreError):
+    """A short id that starts more than one stored id."""
+
+    hint = "give more characters of the id"
+
+
+def resolve_fact_id(store: Store, given: str, min_full: int = 32) -> str:
+    """The full fact id a unique prefix (as `archivist facts` prints them) names; `given` itself when it is
+    already whole or starts no stored id."""
+    if len(given) >= min_full or not given.isalnum():
+        return given
+    events = read_events(store, sql.like_prefix("fact_id", given))
+    ids = sorted(set(events["fact_id"].to_list())) if not events.is_empty() else []
+    if len(ids) > 1:
+        raise AmbiguousId(f"{given} is the start of {len(ids)} fact ids ({', '.join(i[:16] for i in ids[:5])} ...)")
+    return ids[0] if ids else given
+
+
+def fact_history(store: Store, fact_id: str) -> pl.DataFrame:
+    """Every event about `fact_id` or caused by it, in log order."""
+    quoted = sql.quote(fact_id)
+    return read_events(store, f"fact_id = {quoted} OR cause_id = {quoted}")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
-
+from archivist.storage import sql
 from archivist.storage.events import (
     FACT_DROPPED,
     append_events,
@@ -28,10 +28,9 @@ from archivist.storage.events import (
     scope_events,
 )
 from archivist.storage.fact_schemas import DECISIONS, FACT_COLUMNS, facts_schema
-from archivist.storage.store import Store, sql_in, sql_quote
+from archivist.storage.store import Store
 
 FACTS_TABLE, DECISIONS_TABLE = "facts", "decisions"
-_ID_CHUNK = 2_000
 
 
 def ensure_fact_tables(store: Store, dim: int) -> None:
@@ -77,17 +76,11 @@ def load_partition_state(store: Store, scopes: Iterable[tuple[str, str]], dim: i
 
 
 def _vectors(store: Store, fact_ids: Sequence[str], dim: int) -> dict[str, np.ndarray]:
-    table = store.table(FACTS_TABLE)
-    found: dict[str, np.ndarray] = {}
-    if table is None:
-        return found
-    for start in range(0, len(fact_ids), _ID_CHUNK):
-        chunk = list(fact_ids[start : start + _ID_CHUNK])
-        rows = table.search().where(sql_in("fact_id", chunk)).select(["fact_id", "vector"]).limit(None).to_arrow()
-        for fact_id, vector in zip(rows.column("fact_id").to_pylist(), rows.column("vector").to_pylist(),
-                                   strict=True):
-            found[fact_id] = np.asarray(vector, dtype=np.float32)
-    return found
+    rows = store.read_ids(FACTS_TABLE, "fact_id", fact_ids, columns=["fact_id", "vector"])
+    if not rows.height:
+        return {}
+    return {fact_id: np.asarray(vector, dtype=np.float32)
+            for fact_id, vector in zip(rows["fact_id"].to_list(), rows["vector"].to_list(), strict=True)}
 
 
 def commit_partition(store: Store, decisions: pl.DataFrame, facts: pl.DataFrame, events: pl.DataFrame,
@@ -118,22 +111,15 @@ def write_facts(store: Store, facts: pl.DataFrame, dim: int) -> int:
 
 
 def read_decisions(store: Store, decision_ids: Sequence[str]) -> pl.DataFrame:
-    if not decision_ids or not store.has_table(DECISIONS_TABLE):
-        return pl.from_arrow(DECISIONS.empty_table())
-    frames = [store.read(DECISIONS_TABLE, where=sql_in("decision_id", list(decision_ids[i : i + _ID_CHUNK])))
-              for i in range(0, len(decision_ids), _ID_CHUNK)]
-    frames = [f for f in frames if not f.is_empty()]
-    return pl.concat(frames) if frames else pl.from_arrow(DECISIONS.empty_table())
+    frame = store.read_ids(DECISIONS_TABLE, "decision_id", decision_ids)
+    return frame if frame.height else pl.from_arrow(DECISIONS.empty_table())
 
 
 # -- candidate lookups against LanceDB (for callers outside a write-path batch) -------------------------------
 
 
 def _scope_where(tenant: str, scope: str, statuses: Sequence[str] | None) -> str:
-    where = f"tenant = {sql_quote(tenant)} AND scope = {sql_quote(scope)}"
-    if statuses:
-        where += f" AND {sql_in('status', statuses)}"
-    return where
+    return sql.scope_filter([(tenant, scope)], statuses=statuses)
 
 
 def nearest_facts(store: Store, tenant: str, scope: str, vector: Sequence[float] | np.ndarray, k: int = 10,
@@ -150,8 +136,8 @@ def nearest_facts(store: Store, tenant: str, scope: str, vector: Sequence[float]
 def sibling_facts(store: Store, tenant: str, scope: str, subject: str, relation: str, limit: int = 10,
                   statuses: Sequence[str] | None = None) -> pl.DataFrame:
     """Facts of the scope with the same subject (case-insensitive) and relation."""
-    where = (f"{_scope_where(tenant, scope, statuses)} AND lower(subject) = {sql_quote((subject or '').lower())}"
-             f" AND relation = {sql_quote(relation)}")
+    where = (f"{_scope_where(tenant, scope, statuses)} AND lower(subject) = {sql.quote((subject or '').lower())}"
+             f" AND relation = {sql.quote(relation)}")
     frame = store.read(FACTS_TABLE, where=where, columns=FACT_COLUMNS) if store.has_table(FACTS_TABLE) else None
     return pl.DataFrame() if frame is None or frame.is_empty() else frame.sort("fact_id").head(limit)
 
@@ -162,7 +148,7 @@ def facts_sharing_rare_entities(store: Store, tenant: str, scope: str, entities:
     wanted = sorted({str(e) for e in entities if str(e).strip()})
     if not wanted or not store.has_table(FACTS_TABLE):
         return pl.DataFrame()
-    quoted = ", ".join(sql_quote(e) for e in wanted)
+    quoted = ", ".join(sql.quote(e) for e in wanted)
     where = f"{_scope_where(tenant, scope, None)} AND array_has_any(entities, [{quoted}])"
     frame = store.read(FACTS_TABLE, where=where, columns=FACT_COLUMNS)
     if frame.is_empty():

@@ -17,19 +17,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 import pyarrow as pa
-
+from archivist.storage import sql
 from archivist.storage.schemas import TIMESTAMP
-from archivist.storage.store import Store, sql_in, sql_quote
+from archivist.storage.store import Store
+
+from archivist.errors import ArchivistError
+from archivist.vocab import APPLIED, DRAFT, RESTORED  # noqa: F401 (plan statuses, re-exported)
 
 PLANS_TABLE, PLAN_ITEMS_TABLE = "plans", "plan_items"
 PLAN_KINDS = ("consolidate", "rescore")
-DRAFT, APPLIED, RESTORED = "draft", "applied", "restored"
 CLOSE_SUPERSEDED, LINK_SAME_AS, REOPEN = "close_superseded", "link_same_as", "reopen"
 PLANNED = "planned"
 
@@ -74,7 +76,7 @@ PLAN_ITEMS = pa.schema(
 )
 
 
-class PlanNotFound(LookupError):
+class PlanNotFound(ArchivistError, LookupError):
     """No plan with that id in the store."""
 
 
@@ -93,7 +95,7 @@ class StoredPlan:
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def ensure_plan_tables(store: Store) -> None:
@@ -127,11 +129,11 @@ def save_plan(store: Store, plan: Mapping[str, Any], items: pl.DataFrame) -> Sto
 
 
 def read_plan(store: Store, plan_id: str) -> StoredPlan:
-    plans = store.read(PLANS_TABLE, where=f"plan_id = {sql_quote(plan_id)}") if store.has_table(PLANS_TABLE) \
+    plans = store.read(PLANS_TABLE, where=f"plan_id = {sql.quote(plan_id)}") if store.has_table(PLANS_TABLE) \
         else pl.DataFrame()
     if plans.is_empty():
         raise PlanNotFound(f"no plan {plan_id!r} in {store.uri}; list the plans with `archivist plan list`")
-    items = store.read(PLAN_ITEMS_TABLE, where=f"plan_id = {sql_quote(plan_id)}")
+    items = store.read(PLAN_ITEMS_TABLE, where=f"plan_id = {sql.quote(plan_id)}")
     items = empty_items() if items.is_empty() else items.select(PLAN_ITEMS.names).sort(["scope", "item_id"])
     return StoredPlan(plans.row(0, named=True), items)
 
@@ -139,7 +141,7 @@ def read_plan(store: Store, plan_id: str) -> StoredPlan:
 def list_plans(store: Store, tenant: str | None = None) -> pl.DataFrame:
     if not store.has_table(PLANS_TABLE):
         return pl.from_arrow(PLANS.empty_table())
-    plans = store.read(PLANS_TABLE, where=f"tenant = {sql_quote(tenant)}" if tenant else None)
+    plans = store.read(PLANS_TABLE, where=f"tenant = {sql.quote(tenant)}" if tenant else None)
     return pl.from_arrow(PLANS.empty_table()) if plans.is_empty() else plans.sort("created_at", descending=True)
 
 
@@ -195,11 +197,11 @@ def plans_to_purge(store: Store, tenant: str, scope: str | None) -> tuple[list[s
     """
     if not store.has_table(PLANS_TABLE):
         return [], []
-    plans = store.read(PLANS_TABLE, where=f"tenant = {sql_quote(tenant)}", columns=["plan_id", "scope"])
+    plans = store.read(PLANS_TABLE, where=f"tenant = {sql.quote(tenant)}", columns=["plan_id", "scope"])
     whole = sorted(p for p, s in plans.iter_rows() if scope is None or s == scope) if plans.height else []
     touched: list[str] = []
     if store.has_table(PLAN_ITEMS_TABLE):
-        where = f"tenant = {sql_quote(tenant)}" + (f" AND scope = {sql_quote(scope)}" if scope else "")
+        where = sql.scope_filter([(tenant, scope)])
         items = store.read(PLAN_ITEMS_TABLE, where=where, columns=["plan_id"])
         touched = sorted(set(items["plan_id"].to_list()) - set(whole)) if items.height else []
     return whole, touched
@@ -216,4 +218,4 @@ def delete_plan_files(store: Store, plan_ids: Sequence[str]) -> int:
 
 
 def plan_where(plan_ids: Sequence[str]) -> str:
-    return sql_in("plan_id", plan_ids) if plan_ids else "false"
+    return sql.in_list("plan_id", plan_ids)

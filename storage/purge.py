@@ -1,4 +1,4 @@
-"""Purge: remove a tenant's (or one scope's) rows from every table, then every old table version that held them.
+"""Purge: erase a tenant's (or one scope's) rows from every table, every old version and every file.
 
 The only deletion archivist does (DESIGN.md, "Nothing irreversible ... Deletion exists only as an explicit,
 audited purge"). What goes, table by table:
@@ -6,63 +6,43 @@ audited purge"). What goes, table by table:
     turns, facts (and their re-embedded copies), decisions, events, plan_items   tenant [and scope] columns
     plans            made for the whole tenant, or for exactly the purged scope (a tenant-wide plan only loses
                      the purged scope's items); their Parquet files beside the store go or are rewritten
-    call_cache, ledger   rows whose request_hash a purged decision recorded (see `PurgeScope.notes`)
+    call_cache, ledger   rows whose request_hash only purged decisions recorded: a hash another scope's
+                     decision shares is kept, since that scope's cached answer and its cost are its own
     extracted        rows of purged turns
     quarantine       rows attributable to the tenant/scope: extraction problems of purged turns, and records
                      whose raw JSON names the tenant (and scope); a malformed line names nobody and stays
 
-Then every touched table is compacted and its old versions are deleted (`optimize(cleanup_older_than=0,
-delete_unverified=True)`, after deleting the tags that would pin them), and each remaining version is checked
-out and searched for the purged rows. This ends time travel on those tables for every tenant: the event log,
-not table versions, is archivist's history. An audit row in `purges` records who, when, tenant, scope and the
-count per table, never content.
+`plan_purge` finds all that and writes nothing. `purge` first records the target set as a purge job
+(storage/erasure.py), then erases it table by table, so a purge killed at any point is finished by running
+it again: the re-run completes exactly the recorded set, old versions included, and writes one audit row.
+The audit row in `purges` records who, when, tenant, scope and the count per table, never content.
 """
 
 from __future__ import annotations
 
-import getpass
 import json
-import logging
-import uuid
-import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
 from typing import Any
 
-import pyarrow as pa
-
+from archivist.storage import sql
 from archivist.storage.calls import CALL_CACHE, LEDGER
 from archivist.storage.plans import (
     PLAN_ITEMS_TABLE,
     PLANS_TABLE,
-    delete_plan_files,
     plan_where,
     plans_to_purge,
-    read_plan,
-    write_plan_file,
 )
-from archivist.storage.schemas import TIMESTAMP
-from archivist.storage.store import Store, sql_in, sql_quote
-from archivist.storage.vector_space import all_physical_tables
+from archivist.storage.store import Store
 
-log = logging.getLogger(__name__)
+from archivist.errors import ArchivistError
 
-PURGES_TABLE = "purges"
-PURGES = pa.schema(
-    [
-        pa.field("purge_id", pa.string(), nullable=False),
-        pa.field("purged_at", TIMESTAMP),
-        pa.field("purged_by", pa.string()),
-        pa.field("tenant", pa.string(), nullable=False),
-        pa.field("scope", pa.string()),
-        pa.field("counts", pa.string()),
-        pa.field("notes", pa.string()),
-    ]
-)
 SCOPED_TABLES = ("decisions", "events", PLAN_ITEMS_TABLE)
 VECTOR_TABLES = ("turns", "facts")
-_ID_CHUNK = 1_000
+
+
+class PurgeRefused(ArchivistError, ValueError):
+    """A purge asked for something that must not be guessed (an empty tenant or scope)."""
 
 
 @dataclass
@@ -77,10 +57,18 @@ class PurgeScope:
     plans_rewritten: list[str] = field(default_factory=list)
     plans_deleted: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    needle_ids: list[str] = field(default_factory=list)
+    """Ids of the purged turns and facts: what the closing byte scan looks for (ids, never content)."""
+    versions: dict[str, int] = field(default_factory=dict)
+    """physical table -> its version when the purge was planned (the scan reads the purged texts there)."""
 
     @property
     def total(self) -> int:
         return sum(self.counts.values())
+
+    @property
+    def where(self) -> str:
+        return sql.scope_filter([(self.tenant, self.scope)])
 
 
 @dataclass
@@ -89,17 +77,29 @@ class PurgeResult:
     scope: PurgeScope
     versions_left: dict[str, int]
     tags_deleted: int
+    scanned_files: int = 0
+    needles: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def check_target(tenant: str | None, scope: str | None) -> None:
+    """Refuse an empty tenant, and an empty scope: "" is not "every scope" (that is leaving --scope out)."""
+    if tenant is None or not tenant.strip():
+        raise PurgeRefused("a purge needs a tenant; --tenant is empty",
+                           hint="pass the tenant whose data goes: --tenant T")
+    if scope is not None and not scope.strip():
+        raise PurgeRefused(f"--scope is empty, which would be read as every scope of tenant {tenant}",
+                           hint="pass the scope (--scope S), or leave --scope out to purge the whole tenant")
 
 
 def plan_purge(store: Store, tenant: str, scope: str | None = None, *, clear_cache: bool = False,
                column_map: Mapping[str, str] | None = None) -> PurgeScope:
     """Find everything a purge would remove; writes nothing."""
-    if not tenant:
-        raise ValueError("a purge needs a tenant (and optionally a scope)")
+    check_target(tenant, scope)
     found = PurgeScope(tenant, scope)
-    where = f"tenant = {sql_quote(tenant)}" + (f" AND scope = {sql_quote(scope)}" if scope else "")
+    where = found.where
     for logical in VECTOR_TABLES:
-        for table in all_physical_tables(store, logical):
+        for table in physical_tables(store, logical):
             _add(store, found, table, [where])
     whole, touched = plans_to_purge(store, tenant, scope)
     found.plans_deleted, found.plans_rewritten = whole, touched
@@ -110,40 +110,70 @@ def plan_purge(store: Store, tenant: str, scope: str | None = None, *, clear_cac
     _add(store, found, PLANS_TABLE, [plan_where(whole)] if whole else [])
 
     turn_ids = _column(store, "turns", "turn_id", where)
-    hashes = sorted(h for h in _column(store, "decisions", "request_hash", where) if h)
-    _add(store, found, "extracted", _chunks("turn_id", turn_ids))
+    fact_ids = _column(store, "facts", "fact_id", where)
+    found.needle_ids = sorted(set(turn_ids) | set(fact_ids))
+    found.versions = {t: v for t in found.filters if (v := _version(store, t)) is not None}
+    _add(store, found, "extracted", sql.in_chunks("turn_id", turn_ids))
+    hashes = _unshared_hashes(store, where)
+    if not clear_cache:
+        from archivist.storage.erasure import (
+            cache_rows_quoting,
+            purged_texts,
+            scan_needles,
+        )
+
+        needles = scan_needles(store, found, purged_texts(store, found))
+        hashes = sorted(set(hashes) | set(cache_rows_quoting(store, CALL_CACHE, "request_hash", "response",
+                                                                 needles)))
     if clear_cache:
         _add(store, found, CALL_CACHE, ["true"])
         found.notes.append("the whole call cache was cleared (--clear-cache): entries of every tenant go, and "
                            "later runs pay for their calls again")
     else:
-        _add(store, found, CALL_CACHE, _chunks("request_hash", hashes))
+        _add(store, found, CALL_CACHE, sql.in_chunks("request_hash", hashes))
         others = store.count(CALL_CACHE) - found.counts.get(CALL_CACHE, 0) if store.has_table(CALL_CACHE) else 0
         if others:
             found.notes.append(
-                f"{others} call-cache entries are not attributable to a tenant (the cache is keyed by request "
-                "hash only; extraction and recall responses are not recorded against a scope) and were kept; "
-                "purge with --clear-cache to drop the whole cache")
-    _add(store, found, LEDGER, _chunks("request_hash", hashes))
+                f"{others} call-cache entries are not attributable to this tenant/scope alone (the cache is keyed "
+                "by request hash only; extraction and recall responses are not recorded against a scope, and a "
+                "request another scope also made is its answer too) and were kept; purge with --clear-cache to "
+                "drop the whole cache")
+    _add(store, found, LEDGER, sql.in_chunks("request_hash", hashes))
     quarantined = _attributable_quarantine(store, tenant, scope, set(turn_ids), column_map or {})
-    _add(store, found, "quarantine", _chunks("quarantine_id", quarantined))
+    _add(store, found, "quarantine", sql.in_chunks("quarantine_id", quarantined))
     return found
 
 
+def physical_tables(store: Store, logical: str) -> list[str]:
+    """Every physical table that holds (or held) rows of `logical`: itself and its re-embedded copies."""
+    return [n for n in store.list_tables() if n == logical or n.startswith(f"{logical}__")]
+
+
+def _unshared_hashes(store: Store, where: str) -> list[str]:
+    """Request hashes of the purged decisions that no decision outside the purge recorded too."""
+    purged = set(_column(store, "decisions", "request_hash", where)) - {None, ""}
+    if not purged:
+        return []
+    shared = store.read_ids("decisions", "request_hash", purged, columns=["request_hash"],
+                            where=f"({where}) IS NOT TRUE")
+    return sorted(purged - (set(shared["request_hash"].to_list()) if shared.height else set()))
+
+
 def _add(store: Store, found: PurgeScope, table: str, filters: list[str]) -> None:
-    if not filters or not store.has_table(table):
+    if not filters or table not in store.list_tables():
         return
     found.filters[table] = filters
-    found.counts[table] = _count(store, table, filters)
+    found.counts[table] = sum(_count(store, table, f) for f in filters)
 
 
-def _count(store: Store, table: str, filters: Sequence[str]) -> int:
-    return sum(store.count(table, f) for f in filters)
+def _count(store: Store, physical: str, where: str) -> int:
+    handle = store.open_physical(physical)
+    return 0 if handle is None else int(handle.count_rows(where))
 
 
-def _chunks(column: str, values: Sequence[str]) -> list[str]:
-    values = sorted(set(values))
-    return [sql_in(column, values[i : i + _ID_CHUNK]) for i in range(0, len(values), _ID_CHUNK)]
+def _version(store: Store, physical: str) -> int | None:
+    handle = store.open_physical(physical)
+    return None if handle is None else int(handle.version)
 
 
 def _column(store: Store, table: str, column: str, where: str) -> list[str]:
@@ -178,75 +208,34 @@ def _attributable_quarantine(store: Store, tenant: str, scope: str | None, turn_
 
 
 def purge(store: Store, found: PurgeScope, *, purged_by: str | None = None) -> PurgeResult:
-    """Delete what `plan_purge` found, compact away every old version, check, and record the audit row."""
-    for table, filters in found.filters.items():
-        for where in filters:
-            store.delete(table, where)
-    for plan_id in found.plans_rewritten:
-        write_plan_file(store, read_plan(store, plan_id))
-    delete_plan_files(store, found.plans_deleted)
-    versions, tags = {}, 0
-    for table in sorted(found.filters):
-        deleted, versions[table] = _forget_old_versions(store, table)
-        tags += deleted
-    _verify(store, found)
-    purge_id = uuid.uuid4().hex
-    store.ensure_table(PURGES_TABLE, PURGES, btree=("purge_id",))
-    counts = {table: n for table, n in sorted(found.counts.items())}
-    notes = found.notes + ([f"{tags} table tags were deleted so that old versions could go"] if tags else [])
-    row = {"purge_id": purge_id, "purged_at": _now(), "purged_by": purged_by or _user(), "tenant": found.tenant,
-           "scope": found.scope, "counts": json.dumps(counts), "notes": json.dumps(notes)}
-    store.append(PURGES_TABLE, pa.Table.from_pylist([row], schema=PURGES))
-    return PurgeResult(purge_id, found, versions, tags)
+    """Record `found` as a purge job, erase it, prove it with a byte scan, and write the audit row."""
+    from archivist.storage import erasure
+
+    with store.writer("purge"):
+        job = erasure.start_job(store, found, purged_by)
+        return erasure.finish_job(store, job)
 
 
-def _forget_old_versions(store: Store, table: str) -> tuple[int, int]:
-    """Compact `table`, delete its tags and every version but the latest; (tags deleted, versions left)."""
-    handle = store.table(table)
-    if handle is None:
-        return 0, 0
-    tags = list(handle.tags.list())
-    for tag in tags:  # a tagged version is never cleaned up, and would still hold the purged rows
-        handle.tags.delete(tag)
-    with store.writer_lock(table), warnings.catch_warnings():
-        # Lance warns that concurrent readers of old versions will fail: that is the point here.
-        warnings.simplefilter("ignore", UserWarning)
-        # On a table with indexes, optimize commits an index update after its own cleanup ran, so one call
-        # leaves two versions (both already without the purged rows); the second call leaves one.
-        for _ in range(3):
-            handle.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
-            if len(handle.list_versions()) == 1:
-                break
-    return len(tags), len(handle.list_versions())
+def resume_purges(store: Store) -> list[PurgeResult]:
+    """Finish every purge job a crash left unfinished (exactly its recorded targets), oldest first."""
+    from archivist.storage import erasure
+
+    with store.writer("purge"):
+        return [erasure.finish_job(store, job) for job in erasure.unfinished_jobs(store)]
 
 
-def _verify(store: Store, found: PurgeScope) -> None:
-    """Check out every remaining version of every purged table: none may still hold a purged row."""
-    for table, filters in found.filters.items():
-        handle = store.table(table)
-        if handle is None:
-            continue
-        for version in [v["version"] for v in handle.list_versions()]:
-            handle.checkout(version)
-            left = sum(int(handle.count_rows(f)) for f in filters)
-            handle.checkout_latest()
-            if left:
-                raise RuntimeError(f"purge left {left} rows in version {version} of {table}; the purge is not "
-                                   "complete. Run it again (it is idempotent) and report this if it persists")
+def unfinished_purges(store: Store) -> list[dict[str, Any]]:
+    """tenant, scope and start of each purge job not finished yet (for the command's message)."""
+    from archivist.storage import erasure
+
+    return [{"purge_id": j.purge_id, "tenant": j.scope.tenant, "scope": j.scope.scope, "started_at": j.started_at}
+            for j in erasure.unfinished_jobs(store)]
 
 
 def purge_history(store: Store) -> list[dict[str, Any]]:
+    from archivist.storage.erasure import PURGES_TABLE
+
     if not store.has_table(PURGES_TABLE):
         return []
     return store.read(PURGES_TABLE).sort("purged_at").to_dicts()
 
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def _user() -> str:
-    try:
-        return getpass.getuser()
-    except Exception:  # noqa: BLE001 - no login name in some containers
-        return "unknown"

@@ -6,24 +6,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import polars as pl
-
-from archivist.storage.events import EVENTS_TABLE, scope_filter
+from archivist.storage import sql
+from archivist.storage.events import EVENTS_TABLE
 from archivist.storage.facts import DECISIONS_TABLE, FACTS_TABLE
-from archivist.storage.store import Store, sql_in, sql_quote
-
-_ID_CHUNK = 2_000
+from archivist.storage.store import Store
 
 
 def list_scopes(store: Store, tenant: str | None = None, scope: str | None = None) -> list[tuple[str, str]]:
     """Every (tenant, scope) with events, optionally of one tenant and/or one scope, sorted."""
     if not store.has_table(EVENTS_TABLE):
         return []
-    parts = []
-    if tenant:
-        parts.append(f"tenant = {sql_quote(tenant)}")
-    if scope:
-        parts.append(f"scope = {sql_quote(scope)}")
-    frame = store.read(EVENTS_TABLE, where=" AND ".join(parts) or None, columns=["tenant", "scope"])
+    where = sql.all_of(f"tenant = {sql.quote(tenant)}" if tenant else None,
+                       f"scope = {sql.quote(scope)}" if scope else None)
+    frame = store.read(EVENTS_TABLE, where=where, columns=["tenant", "scope"])
     if frame.is_empty():
         return []
     return sorted(frame.unique().iter_rows())
@@ -47,43 +42,24 @@ def recorded_decision_ids(store: Store, scopes: Iterable[tuple[str, str]], quest
     scopes = list(scopes)
     if not scopes or not store.has_table(DECISIONS_TABLE):
         return set()
-    where = (f"({scope_filter(scopes)}) AND question_id = {sql_quote(question_id)} "
-             f"AND starts_with(run_id, {sql_quote(run_prefix)})")
+    where = sql.all_of(sql.scope_filter(scopes), f"question_id = {sql.quote(question_id)}",
+                       f"starts_with(run_id, {sql.quote(run_prefix)})")
     frame = store.read(DECISIONS_TABLE, where=where, columns=["decision_id"])
     return set(frame["decision_id"].to_list()) if frame.height else set()
 
 
 def read_turn_texts(store: Store, turn_ids: Sequence[str]) -> dict[str, str]:
     """turn_id -> text for those of `turn_ids` the store holds."""
-    wanted = sorted({t for t in turn_ids if t})
-    found: dict[str, str] = {}
-    if not wanted or not store.has_table("turns"):
-        return found
-    for start in range(0, len(wanted), _ID_CHUNK):
-        frame = store.read("turns", where=sql_in("turn_id", wanted[start : start + _ID_CHUNK]),
-                           columns=["turn_id", "text"])
-        found.update(dict(frame.iter_rows()) if frame.height else {})
-    return found
+    frame = store.read_ids("turns", "turn_id", {t for t in turn_ids if t}, columns=["turn_id", "text"])
+    return dict(frame.iter_rows()) if frame.height else {}
 
 
 def read_fact_rows(store: Store, fact_ids: Sequence[str]) -> pl.DataFrame:
     """Rows of the facts table (with vectors) for `fact_ids`."""
-    wanted = sorted(set(fact_ids))
-    if not wanted or not store.has_table(FACTS_TABLE):
-        return pl.DataFrame()
-    frames = [store.read(FACTS_TABLE, where=sql_in("fact_id", wanted[i : i + _ID_CHUNK]))
-              for i in range(0, len(wanted), _ID_CHUNK)]
-    frames = [f for f in frames if f.height]
-    return pl.concat(frames) if frames else pl.DataFrame()
+    return store.read_ids(FACTS_TABLE, "fact_id", fact_ids)
 
 
 def read_statement_decisions(store: Store, statement_ids: Sequence[str], question_ids: Sequence[str]) -> pl.DataFrame:
     """Every decision recorded about these statements on these questions (all runs, all models)."""
-    wanted = sorted(set(statement_ids))
-    if not wanted or not store.has_table(DECISIONS_TABLE):
-        return pl.DataFrame()
-    frames = [store.read(DECISIONS_TABLE, where=f"{sql_in('subject_fact_id', wanted[i : i + _ID_CHUNK])} AND "
-                                                f"{sql_in('question_id', question_ids)}")
-              for i in range(0, len(wanted), _ID_CHUNK)]
-    frames = [f for f in frames if f.height]
-    return pl.concat(frames) if frames else pl.DataFrame()
+    return store.read_ids(DECISIONS_TABLE, "subject_fact_id", statement_ids,
+                          where=sql.in_list("question_id", question_ids))

@@ -21,10 +21,10 @@ from typing import Any
 
 import numpy as np
 import polars as pl
+from archivist.storage import sql
+from archivist.storage.store import Store
 from lancedb.index import FTS, Bitmap
 from lancedb.query import MatchQuery
-
-from archivist.storage.store import Store, sql_in, sql_quote
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,6 @@ FILTER_COLUMNS = {"turns": ("tenant", "scope"), "facts": ("tenant", "scope", "st
 
 MAX_UNINDEXED_SHARE = 0.0
 """Rebuild as soon as any row sits outside the index (the rebuild is cheap next to a slower search)."""
-_ID_CHUNK = 2_000
 
 _built_at: dict[tuple[str, str], int] = {}
 """(store uri, table) -> table version the FTS index was built at, as known to this process."""
@@ -66,11 +65,6 @@ def forget_tables(store: Store) -> None:
 # -- filters ----------------------------------------------------------------------------------------------
 
 
-def _timestamp_sql(moment: datetime) -> str:
-    # Lance compares timestamp columns with a TIMESTAMP literal; naive datetimes are taken as UTC.
-    return f"TIMESTAMP '{moment.strftime('%Y-%m-%d %H:%M:%S.%f')}'"
-
-
 def scope_filter(
     tenant: str,
     scope: str,
@@ -79,21 +73,8 @@ def scope_filter(
     said_by: datetime | None = None,
     valid_at: datetime | None = None,
 ) -> str:
-    """A Lance SQL filter: one tenant's scope, optionally some statuses and what was known at a moment.
-
-    `said_by` keeps rows said at or before the moment; `valid_at` keeps facts whose validity interval
-    (valid_from, valid_until) contains it, a missing bound being open.
-    """
-    parts = [f"tenant = {sql_quote(tenant)}", f"scope = {sql_quote(scope)}"]
-    if statuses:
-        parts.append(sql_in("status", statuses))
-    if said_by is not None:
-        parts.append(f"(said_at IS NULL OR said_at <= {_timestamp_sql(said_by)})")
-    if valid_at is not None:
-        moment = _timestamp_sql(valid_at)
-        parts.append(f"(valid_from IS NULL OR valid_from <= {moment})")
-        parts.append(f"(valid_until IS NULL OR valid_until > {moment})")
-    return " AND ".join(parts)
+    """One tenant's scope, optionally some statuses and what was known at a moment (sql.scope_filter)."""
+    return sql.scope_filter([(tenant, scope)], statuses=statuses, said_by=said_by, valid_at=valid_at)
 
 
 # -- index management -------------------------------------------------------------------------------------
@@ -191,12 +172,7 @@ def fetch_by_ids(
     table = open_table(store, name)
     if table is None or not wanted:
         return pl.DataFrame()
-    frames = []
-    for start in range(0, len(wanted), _ID_CHUNK):
-        condition = sql_in(id_column, wanted[start : start + _ID_CHUNK])
-        if where:
-            condition = f"({where}) AND {condition}"
-        frames.append(_read(table, condition, columns))
+    frames = [_read(table, sql.all_of(where, chunk), columns) for chunk in sql.in_chunks(id_column, wanted)]
     frames = [f for f in frames if not f.is_empty()]
     return pl.concat(frames) if frames else pl.DataFrame()
 
@@ -212,7 +188,7 @@ def fetch_turns_at(
     if not by_conversation or table is None:
         return pl.DataFrame()
     clauses = [
-        f"(conversation_id = {sql_quote(c)} AND turn_index IN ({', '.join(str(i) for i in sorted(ix))}))"
+        f"(conversation_id = {sql.quote(c)} AND turn_index IN ({', '.join(str(i) for i in sorted(ix))}))"
         for c, ix in sorted(by_conversation.items())
     ]
     return _read(table, f"({where}) AND ({' OR '.join(clauses)})", columns)

@@ -13,18 +13,16 @@ from collections.abc import Callable, Mapping, Sequence
 
 import polars as pl
 import pyarrow as pa
-
 from archivist.storage import schemas
 from archivist.storage.fact_schemas import facts_schema
-from archivist.storage.store import TABLE_ALIASES_KEY, Store, sql_in
-from archivist.storage.turns import EMBEDDER_KEY
+from archivist.storage.meta import EMBEDDER_KEY
+from archivist.storage.store import TABLE_ALIASES_KEY, Store
 
 VECTOR_TABLES: dict[str, tuple[str, Callable[[int], pa.Schema]]] = {
     "turns": ("turn_id", schemas.turns_schema),
     "facts": ("fact_id", facts_schema),
 }
 """Logical table -> (its key, its schema for a vector dimension)."""
-_ID_CHUNK = 2_000
 
 
 def space_table(logical: str, space: str) -> str:
@@ -33,23 +31,20 @@ def space_table(logical: str, space: str) -> str:
 
 def all_physical_tables(store: Store, logical: str) -> list[str]:
     """Every physical table that holds (or held) rows of `logical`: itself and its re-embedded copies."""
-    names = store._db.list_tables().tables  # noqa: SLF001 - this module is part of the store
-    return sorted(n for n in names if n == logical or n.startswith(f"{logical}__"))
+    return [n for n in store.list_tables() if n == logical or n.startswith(f"{logical}__")]
 
 
 def ids_of(store: Store, table: str, key: str) -> set[str]:
     """Every key of a physical table (not resolved through the aliases)."""
-    if table not in store._db.list_tables().tables:  # noqa: SLF001
+    handle = store.open_physical(table)
+    if handle is None:
         return set()
-    rows = store._db.open_table(table).search().select([key]).limit(None).to_arrow()  # noqa: SLF001
-    return set(rows.column(key).to_pylist())
+    return set(handle.search().select([key]).limit(None).to_arrow().column(key).to_pylist())
 
 
 def read_rows(store: Store, logical: str, key: str, ids: Sequence[str]) -> pl.DataFrame:
     """Rows of the table currently serving `logical`, by key."""
-    frames = [store.read(logical, where=sql_in(key, list(ids[i : i + _ID_CHUNK]))) for i in range(0, len(ids), _ID_CHUNK)]
-    frames = [f for f in frames if f.height]
-    return pl.concat(frames) if frames else pl.DataFrame()
+    return store.read_ids(logical, key, ids)
 
 
 def write_space_rows(store: Store, table: str, key: str, rows: pl.DataFrame, dim: int, logical: str) -> int:

@@ -46,24 +46,32 @@ def evaluate_decisions(
                               "count only under all)."),
     store: str = typer.Option(None, "--store", help="Store URI for the call cache and ledger (default from settings)."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    sources: Path = typer.Option(None, "--sources", exists=True, file_okay=False, help="Folder holding sgd/ and "
+                                 "locomo/ (e.g. ../shared/data): derive relation labels from them at run time and "
+                                 "add the leave-one-source-out table of the local model (LABELS is the team source)."),
+    holdout: Path = typer.Option(None, "--holdout", exists=True, dir_okay=False, help="With --sources: a relation "
+                                 "LABELS.jsonl never fitted on, scored by the model fitted on every source."),
 ) -> None:
-    """Accuracy, ECE (10 bins), Brier score and NLL per question, and the relation question's confusion."""
-    from archivist.configs.settings import load_settings
-    from archivist.tasks.decisions.evaluate import LabelFileError, evaluate, load_labels, make_decider
+    """Accuracy, ECE (10 bins), Brier score and NLL per question, and the relation question's confusion.
+
+    With --sources, also the leave-one-source-out table: the local relation heads fitted without each source
+    and scored on it (accuracy, ECE, NLL per source)."""
+    from archivist.configs.settings import load_settings, with_overrides
+    from archivist.tasks.decisions.evaluate import (
+        LabelFileError,
+        evaluate,
+        load_labels,
+        make_decider,
+    )
     from archivist.tasks.decisions.questions import load_questions
+
     from archivist.ids import content_id
 
     if split not in ("test", "train", "all"):
         raise typer.BadParameter("use test, train or all", param_hint="--split")
-    settings = load_settings()
-    if provider:
-        settings.decisions.provider = provider
-        if provider == "local" and not model and not settings.decisions.model.startswith("local-decider"):
-            settings.decisions.model = "local-decider-1"
-    if model:
-        settings.decisions.model = model
-    if store:
-        settings.store.uri = store
+    settings = load_settings(decisions__provider=provider, decisions__model=model, store__uri=store)
+    if provider == "local" and not model and not settings.decisions.model.startswith("local-decider"):
+        settings = with_overrides(settings, decisions__model="local-decider-1")
     try:
         items = load_labels(labels, split)
         if not items:
@@ -78,6 +86,10 @@ def evaluate_decisions(
             close = getattr(decider, "close", None)
             if close is not None:
                 close()
+        if sources is not None:
+            report["leave_one_source_out"] = _leave_one_source_out(labels, sources, holdout)
+        elif holdout is not None:
+            raise ValueError("--holdout is scored in the leave-one-source-out run: give --sources too")
     except (LabelFileError, ValueError, FileNotFoundError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
@@ -86,6 +98,34 @@ def evaluate_decisions(
         return
     answered_by = getattr(getattr(decider, "provider", None), "model", settings.decisions.model)
     _print_report(report, f"{labels.name} ({split}), model {answered_by}")
+    if sources is not None:
+        _print_sources(report["leave_one_source_out"])
+
+
+def _leave_one_source_out(labels: Path, folder: Path, holdout: Path | None) -> dict[str, Any]:
+    from archivist.tasks.decisions.evaluate import load_labels
+    from archivist.tasks.decisions.local.crossval import leave_one_source_out
+    from archivist.tasks.decisions.local.sources import load_sources
+    from archivist.tasks.decisions.questions import load_questions
+
+    held = load_labels(holdout) if holdout is not None else []
+    return leave_one_source_out(load_sources(labels, folder), load_questions(), holdout=held)
+
+
+def _print_sources(results: dict[str, Any]) -> None:
+    table = Table(title="local relation heads, leave one source out (fitted without the source, scored on it)")
+    for name in ("source", "n", "acc", "ECE", "NLL", "alt acc", "alt ECE", "alt NLL"):
+        table.add_column(name, justify="left" if name == "source" else "right")
+    for source, row in results.items():
+        cells = []
+        for question in ("relation", "relation_alt"):
+            r = row[question]
+            cells += [f"{r['accuracy']:.3f}", f"{r['ece']:.3f}", f"{r['nll']:.3f}"]
+        label = "holdout*" if source == "holdout" else source
+        table.add_row(label, str(row["relation"]["n"]), *cells)
+    console.print(table)
+    if "holdout" in results:
+        console.print("* never fitted on: scored by the heads fitted on every source; alt = relation_alt")
 
 
 _SHORT = {"duplicate": "dup", "refinement": "refine", "contradiction": "contra"}
@@ -98,7 +138,7 @@ def _print_report(report: dict[str, Any], title: str) -> None:
     for name in ("question", "n", "accuracy", "ECE", "Brier", "NLL", "fallbacks"):
         table.add_column(name, justify="left" if name == "question" else "right")
     for question, row in report.items():
-        if question == "relation_confusion":
+        if question in ("relation_confusion", "leave_one_source_out"):
             continue
         table.add_row(question, str(row["n"]), f"{row['accuracy']:.3f}", f"{row['ece']:.3f}", f"{row['brier']:.3f}",
                       f"{row['nll']:.3f}", str(row["fallbacks"]))
@@ -129,7 +169,13 @@ def fit(
                               "give refitted weights a new name so stored decisions keep telling them apart."),
 ) -> None:
     """Fit the local decision model's heads (deterministic) and write their weights as JSON."""
-    from archivist.tasks.decisions.local.fit import DEFAULT_SEED, MODEL_BASE, WEIGHTS_FILE, fit_decider, write_weights
+    from archivist.tasks.decisions.local.fit import (
+        DEFAULT_SEED,
+        MODEL_BASE,
+        WEIGHTS_FILE,
+        fit_decider,
+        write_weights,
+    )
 
     if split not in ("test", "train", "all"):
         raise typer.BadParameter("use test, train or all", param_hint="--split")

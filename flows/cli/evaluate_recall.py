@@ -54,8 +54,10 @@ def evaluate_locomo_command(
     files = [str(p) for p in paths]
     if as_flow:
         from archivist.flows.evaluate_recall import evaluate_locomo_flow
+        from archivist.flows.runtime import prefect_defaults
 
-        run = evaluate_locomo_flow(files, settings, str(folder), store)
+        with prefect_defaults():
+            run = evaluate_locomo_flow(files, settings, str(folder), store)
     else:
         run, folder = run_locomo_evaluation(files, settings, out_dir=folder, store_uri=store,
                                             setup=EvaluationSetup(embed_as=embed_as), progress=_progress)

@@ -7,13 +7,13 @@ audit would: every change, its before and after, and the decision that caused it
 from __future__ import annotations
 
 import json
-from datetime import date, datetime, time, timezone
+from datetime import datetime
 from typing import Any
 
 import polars as pl
 import typer
-
 from archivist.configs import load_settings
+from archivist.flows.cli.moments import MOMENT_HELP, moment_option
 
 STATUSES = ("active", "tentative", "closed", "all")
 
@@ -27,23 +27,18 @@ def _open_store(uri: str | None) -> Any:
     from archivist.storage.store import Store
 
     settings = load_settings()
-    return Store(uri or settings.store.uri, settings.store.storage_options)
+    return Store.open_existing(uri or settings.store.uri, settings.store.storage_options)
 
 
 def _full_fact_id(db, given: str) -> str:
     """`archivist facts` prints short ids: a unique prefix names its fact."""
-    from archivist.storage.events import read_events
-    from archivist.storage.store import sql_quote
+    from archivist.storage.events import AmbiguousId, resolve_fact_id
 
-    if len(given) >= 32 or not given.isalnum():
-        return given
-    ids = read_events(db, f"fact_id LIKE {sql_quote(given + '%')}")
-    ids = sorted(set(ids["fact_id"].to_list())) if not ids.is_empty() else []
-    if len(ids) > 1:
-        typer.echo(f"{given} is the start of {len(ids)} fact ids ({', '.join(i[:16] for i in ids[:5])} ...); "
-                   "give more of it", err=True)
-        raise typer.Exit(2)
-    return ids[0] if ids else given
+    try:
+        return resolve_fact_id(db, given)
+    except AmbiguousId as error:
+        typer.echo(error.one_line(), err=True)
+        raise typer.Exit(2) from None
 
 
 def history(
@@ -52,14 +47,12 @@ def history(
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """A fact's events in order, and the decisions behind them (probabilities, chosen, zone, model)."""
-    from archivist.storage.events import read_events, replay_facts
+    from archivist.storage.events import fact_history, replay_facts
     from archivist.storage.facts import read_decisions
-    from archivist.storage.store import sql_quote
 
     db = _open_store(store)
     fact_id = _full_fact_id(db, fact_id)
-    quoted = sql_quote(fact_id)
-    events = read_events(db, f"fact_id = {quoted} OR cause_id = {quoted}")
+    events = fact_history(db, fact_id)
     if events.is_empty():
         typer.echo(f"no events for {fact_id} in {db.uri}", err=True)
         raise typer.Exit(1)
@@ -94,7 +87,7 @@ def history(
 def facts(
     scope: str = typer.Option(..., "--scope", help="The memory owner: a customer, a user."),
     tenant: str = typer.Option(None, "--tenant", help="Tenant (default: ingest.default_tenant)."),
-    as_of: str = typer.Option(None, "--as-of", help="ISO date or time; a date means the end of that day."),
+    as_of: str = typer.Option(None, "--as-of", help="The store as it stood at this moment: " + MOMENT_HELP + "."),
     status: str = typer.Option("active", "--status", help="active|tentative|closed|all"),
     store: str = typer.Option(None, "--store", help="Store URI (default from settings)."),
     json_out: bool = typer.Option(False, "--json", help="Print a JSON list."),
@@ -104,7 +97,7 @@ def facts(
 
     if status not in STATUSES:
         raise typer.BadParameter(f"--status must be one of {', '.join(STATUSES)}")
-    moment = parse_moment(as_of) if as_of else None
+    moment = moment_option(as_of, "--as-of")
     tenant = tenant or load_settings().ingest.default_tenant
     db = _open_store(store)
     rebuilt = replay_facts(scope_events(db, [(tenant, scope)]), as_of=moment)
@@ -123,17 +116,6 @@ def facts(
     hidden = rebuilt.height - shown.height
     if hidden:
         typer.echo(f"  ({hidden} more with other statuses: --status all)")
-
-
-def parse_moment(text: str) -> datetime:
-    """An ISO date (the end of that day) or date-time; a moment without a zone is UTC."""
-    try:
-        if len(text) == 10:
-            return datetime.combine(date.fromisoformat(text), time.max, tzinfo=timezone.utc)
-        moment = datetime.fromisoformat(text)
-    except ValueError as error:
-        raise typer.BadParameter(f"--as-of {text!r} is not an ISO date or time ({error})") from None
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
 
 
 def _event(row: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,9 @@
-"""`archivist ingest` and `archivist stats`."""
+"""`archivist ingest`, `archivist stats` and `archivist quarantine`.
+
+`ingest` exits with a code a scheduler can act on (archivist/exits.py): 0 success, 3 partial, 4 no input
+recognised, 5 nothing stored, 2 a mistake in the command. The read commands refuse a --store that holds no
+archivist store (exit 2) instead of reading it as an empty one.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from archivist.configs import load_settings
+from archivist.exits import ExitCode, ingest_outcome
 
 console = Console()
 
@@ -33,20 +39,25 @@ def ingest(
     replay: bool = typer.Option(False, "--replay",
                                 help="Answer every model call from the call cache; fail on a miss instead of calling."),
     json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    max_quarantine_share: float = typer.Option(
+        None, "--max-quarantine-share", min=0.0, max=1.0,
+        help="Exit 3 (partial) when more of the records read than this are quarantined, extraction failures "
+             "included (default: [ingest] max_quarantine_share, 0.05)."),
+    max_fallback_share: float = typer.Option(
+        1.0, "--max-fallback-share", min=0.0, max=1.0,
+        help="Exit 3 (partial) when more of the decisions than this are fallbacks (default 1.0: never)."),
 ) -> None:
-    """Read archives, quarantine bad records, store every turn embedded in LanceDB."""
+    """Read archives, quarantine bad records, store every turn embedded in LanceDB.
+
+    Exit codes: 0 success, 3 partial (see --max-quarantine-share, --max-fallback-share; or a file that could not
+    be read to its end), 4 no archive file recognised, 5 no record passed validation, 2 a mistake in the command.
+    """
     from archivist.flows.ingest import run_ingest
 
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         raise typer.BadParameter(f"no such file or folder: {', '.join(missing)}")
-    settings = load_settings()
-    if store:
-        settings.store.uri = store
-    if partitions:
-        settings.ingest.partitions = partitions
-    if replay:
-        settings.replay = True
+    settings = load_settings(store__uri=store, ingest__partitions=partitions or None, replay=replay or None)
     if stage not in ("all", "turns"):
         raise typer.BadParameter("--stage is all or turns")
     from archivist.flows.cli.progress import rich_progress
@@ -54,12 +65,31 @@ def ingest(
     with rich_progress(enabled=not json_out and console.is_terminal):
         summary = run_ingest([str(p) for p in paths], settings, fmt=fmt, stage=stage, runner=runner,
                              dask_address=dask_address, extract=extract)
+    deferred = sum(summary.deferred_decisions.values())
+    outcome = ingest_outcome(
+        files_read=summary.files_read, records_read=summary.records_read,
+        valid=summary.turns_written + summary.duplicates_skipped, quarantined=summary.quarantined,
+        files_unreadable=len(summary.files_unreadable),
+        max_quarantine_share=(settings.ingest.max_quarantine_share if max_quarantine_share is None
+                              else max_quarantine_share),
+        # A deferred decision was asked and got no answer: it counts as a fallback of this run (not stored).
+        decisions=summary.decisions + deferred,
+        fallback_decisions=summary.fallback_decisions + deferred,
+        max_fallback_share=max_fallback_share,
+    )
     rows = {
         "run": summary.run_id,
+        "files read": summary.files_read,
+        "files skipped": len(summary.files_skipped),
+        "files unreadable": len(summary.files_unreadable),
         "records read": summary.records_read,
         "turns written": summary.turns_written,
         "duplicates skipped": summary.duplicates_skipped,
         "quarantined": summary.quarantined,
+        "records quarantined": summary.records_quarantined,
+        "extraction failures": summary.extraction_failures,
+        "turns masked": summary.turns_masked,
+        "turns dropped (credentials)": summary.turns_dropped,
         "partitions": summary.partitions,
         "facts extracted": summary.facts_extracted,
         "decision requests": summary.decision_requests,
@@ -67,31 +97,67 @@ def ingest(
         "events": summary.events,
         "seconds": round(summary.seconds, 2),
         "turns per second": round(summary.turns_per_second, 1),
+        "fallback decisions": summary.fallback_decisions,
+        "fallbacks": summary.fallbacks,
+        "deferred turns": summary.deferred_turns,
+        "deferred statements": summary.deferred_statements,
+        "deferred decisions": summary.deferred_decisions,
+        "exit code": int(outcome.code),
+        "outcome": outcome.code.name.lower(),
+        "why": list(outcome.reasons),
+        "skipped": [f"{path}: {why}" for path, why in summary.files_skipped],
+        "unreadable": [f"{path}: {why}" for path, why in summary.files_unreadable],
     }
     if json_out:
         print(json.dumps(rows))
-        return
-    table = Table(title=f"ingest into {settings.store.uri}")
+    else:
+        _print_summary(rows, summary, settings.store.uri)
+    if outcome.code != ExitCode.SUCCESS:
+        raise typer.Exit(int(outcome.code))
+
+
+def _print_summary(rows: dict, summary, store_uri: str) -> None:
+    table = Table(title=f"ingest into {store_uri}")
     table.add_column("")
     table.add_column("", justify="right")
     for key, value in rows.items():
-        table.add_row(key, str(value))
+        if isinstance(value, dict):
+            for name, n in value.items():
+                table.add_row(f"{key}: {name}", str(n))
+        elif not isinstance(value, list):
+            table.add_row(key, str(value))
     console.print(table)
+    for line in rows["skipped"][:20] + rows["unreadable"][:20]:
+        console.print(f"  {line}", markup=False, highlight=False)
     if summary.quarantined:
         console.print(f"[yellow]{summary.quarantined} records quarantined[/] "
                       "(see them with: archivist quarantine --store ...)")
+    if summary.deferred_turns:
+        console.print(f"[yellow]{summary.deferred_turns} turns deferred[/]: a decision call failed after every "
+                      "retry (rate limit, 5xx, timeout); run the same `archivist ingest` again to ask them")
+    for reason in rows["why"]:
+        console.print(f"[yellow]{rows['outcome']}:[/] {reason}")
+
+
+def open_store_for_reading(uri: str, storage_options: dict[str, str]):
+    """The store at `uri` for a read command; a path that holds no archivist store is a usage error (exit 2)."""
+    from archivist.storage.store import Store, StoreNotFound
+
+    try:
+        return Store.open_existing(uri, storage_options)
+    except StoreNotFound as err:
+        raise typer.BadParameter(err.one_line(), param_hint="--store") from err
 
 
 def stats(
     store: str = typer.Option(None, "--store", help="Store URI (default from settings)."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
-    """Row counts of every table (tables that do not exist yet count 0)."""
-    from archivist.storage.store import Store
+    """Row counts of every table (tables that do not exist yet count 0); a path with no store is refused."""
     from archivist.storage.turns import table_counts
 
     settings = load_settings()
-    counts = table_counts(Store(store or settings.store.uri, settings.store.storage_options))
+    counts = table_counts(open_store_for_reading(store or settings.store.uri, settings.store.storage_options))
     if json_out:
         print(json.dumps(counts))
         return
@@ -113,10 +179,8 @@ def quarantine(
     json_out: bool = typer.Option(False, "--json", help="Print JSON lines."),
 ) -> None:
     """Rejected records: source file and line, reason, and the start of the raw record."""
-    from archivist.storage.store import Store
-
     settings = load_settings()
-    rows = Store(store or settings.store.uri, settings.store.storage_options).read("quarantine")
+    rows = open_store_for_reading(store or settings.store.uri, settings.store.storage_options).read("quarantine")
     if rows.is_empty():
         console.print("nothing quarantined")
         return

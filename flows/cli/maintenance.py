@@ -41,8 +41,10 @@ def consolidate_command(
 ) -> None:
     """Re-examine pairs of stored facts and write a draft plan; nothing in the store changes until it is applied."""
     from archivist.flows.consolidate import consolidate_flow
+    from archivist.flows.runtime import prefect_defaults
 
-    summary = consolidate_flow(tenant=tenant, scope=scope, store=store, max_pairs=max_pairs)
+    with prefect_defaults():
+        summary = consolidate_flow(tenant=tenant, scope=scope, store=store, max_pairs=max_pairs)
     if json_out:
         print(json.dumps(summary, default=str))
         return
@@ -55,7 +57,8 @@ def rescore_command(
     model: str = typer.Option(..., "--model", help="The new model version, e.g. local-decider-1@t=0.7."),
     provider: str = typer.Option(None, "--provider", help="Decision provider (default from settings)."),
     question: str = typer.Option(None, "--question", help="Only decisions on this question (e.g. relation)."),
-    since: str = typer.Option(None, "--since", help="Only decisions about statements said on or after this ISO date."),
+    since: str = typer.Option(None, "--since", help="Only decisions about statements said at or after this moment: "
+                             "an ISO date (its start, 00:00 UTC) or date-time; a time without a zone is UTC."),
     tenant: str = typer.Option(None, "--tenant", help="Only this tenant."),
     scope: str = typer.Option(None, "--scope", help="Only this scope."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Count decisions, requests and cost; make no call."),
@@ -63,9 +66,9 @@ def rescore_command(
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Re-ask stored decisions with a new model version: drift report and a plan of the changes that follow."""
-    from archivist.flows.cli.recall import parse_moment
+    from archivist.flows.cli.moments import moment_option
 
-    moment = parse_moment(since)
+    moment = moment_option(since, "--since")
     if dry_run:
         from archivist.flows.rescore import prepare_rescore
         from archivist.tasks.rescore.run import estimate
@@ -81,10 +84,13 @@ def rescore_command(
             console.print(_table(f"re-score with {model}: dry run, no call made", report))
         return
     from archivist.flows.rescore import rescore_flow
+    from archivist.flows.runtime import prefect_defaults
     from archivist.tasks.rescore.run import drift_markdown
 
-    summary = rescore_flow(model=model, provider=provider, question=question,
-                           since=moment.isoformat() if moment else None, store=store, tenant=tenant, scope=scope)
+    with prefect_defaults():
+        summary = rescore_flow(model=model, provider=provider, question=question,
+                               since=moment.isoformat() if moment else None, store=store, tenant=tenant,
+                               scope=scope)
     if json_out:
         print(json.dumps(summary, default=str))
         return
@@ -106,17 +112,16 @@ def reembed_command(
     from archivist.tasks.ingest.embed import get_embedder
     from archivist.tasks.ingest.reembed import ReembedIncomplete, reembed_store
 
-    settings = load_settings()
     provider, _, rest = embedder.partition(":")
     model, _, dim = rest.partition(":")
-    settings.embedder.provider = provider  # type: ignore[assignment]
-    if model:
-        settings.embedder.model = model
-    if dim:
-        settings.embedder.dim = int(dim)
+    if dim and not dim.isdigit():
+        raise typer.BadParameter(f"the dimension {dim!r} is not a whole number", param_hint="--embedder")
+    settings = load_settings(embedder__provider=provider, embedder__model=model or None,
+                             embedder__dim=int(dim) if dim else None)
     try:
-        report = reembed_store(Store(store or settings.store.uri, settings.store.storage_options),
-                               get_embedder(settings))
+        db = Store(store or settings.store.uri, settings.store.storage_options)
+        with db.writer("reembed"):
+            report = reembed_store(db, get_embedder(settings))
     except (ReembedIncomplete, ValueError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None
@@ -140,32 +145,44 @@ def purge_command(
     store: str = typer.Option(None, "--store", help=STORE_HELP),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
-    """Remove a tenant's (or a scope's) rows from every table and every old table version; audited."""
+    """Erase a tenant's (or a scope's) rows from every table, old version and file of the store; audited.
+
+    A purge that was interrupted is finished first, exactly as it was recorded, whatever this call asks."""
     from archivist.configs.settings import load_settings
-    from archivist.storage.purge import plan_purge, purge
+    from archivist.storage.purge import check_target, plan_purge, purge, resume_purges, unfinished_purges
     from archivist.storage.store import Store
 
+    check_target(tenant, scope)
     settings = load_settings()
-    db = Store(store or settings.store.uri, settings.store.storage_options)
+    db = Store.open_existing(store or settings.store.uri, settings.store.storage_options)
+    for job in unfinished_purges(db):
+        typer.echo(f"finishing the interrupted purge of {job['tenant']}/{job['scope'] or '*'} started "
+                   f"{job['started_at']}", err=json_out)
+    resumed = resume_purges(db)
     found = plan_purge(db, tenant, scope, clear_cache=clear_cache, column_map=settings.ingest.column_map)
-    who = f"{tenant}/{scope}" if scope else f"tenant {tenant}"
+    who = f"{tenant}/{scope}" if scope is not None else f"tenant {tenant}"
+    if found.total == 0:
+        if resumed and json_out:
+            print(json.dumps({"resumed": [r.purge_id for r in resumed], "removed": {}}))
+        typer.echo(f"nothing stored for {who}; nothing removed" + (" now" if resumed else ""), err=json_out)
+        return
     if not json_out:
         console.print(_table(f"purge of {who} would remove", {**found.counts, "total rows": found.total}))
         for note in found.notes:
             typer.echo(f"note: {note}")
-    if found.total == 0:
-        typer.echo(f"nothing stored for {who}; nothing removed", err=json_out)
-        return
     if not yes and not typer.confirm(f"Remove these {found.total} rows and every old version of these tables?"):
         typer.echo("nothing removed")
         raise typer.Exit(1)
     result = purge(db, found)
     report = {"purge_id": result.purge_id, "tenant": tenant, "scope": scope, "removed": found.counts,
-              "versions_left": result.versions_left, "tags_deleted": result.tags_deleted, "notes": found.notes}
+              "versions_left": result.versions_left, "tags_deleted": result.tags_deleted,
+              "files_scanned": result.scanned_files, "notes": result.notes,
+              "resumed": [r.purge_id for r in resumed]}
     if json_out:
         print(json.dumps(report))
     else:
-        typer.echo(f"purged {found.total} rows of {who}; old versions removed; audit record {result.purge_id}")
+        typer.echo(f"purged {found.total} rows of {who}; old versions removed; {result.scanned_files} files "
+                   f"scanned clean; audit record {result.purge_id}")
 
 
 def serve_command(

@@ -30,7 +30,7 @@ def _store(uri: str | None) -> Any:
     from archivist.storage.store import Store
 
     settings = load_settings()
-    return Store(uri or settings.store.uri, settings.store.storage_options)
+    return Store.open_existing(uri or settings.store.uri, settings.store.storage_options)
 
 
 def _fail(error: Exception, code: int) -> typer.Exit:
@@ -134,7 +134,9 @@ def _change(operation: Any, plan_id: str, store: str | None, json_out: bool) -> 
     from archivist.tasks.plans.apply import PlanRefused
 
     try:
-        change = operation(_store(store), plan_id)
+        db = _store(store)
+        with db.writer("plan " + operation.__name__.removesuffix("_plan")):
+            change = operation(db, plan_id)
     except PlanNotFound as error:
         raise _fail(error, 2) from None
     except PlanRefused as error:

@@ -4,21 +4,10 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import datetime, timezone
-from pathlib import Path
 
 import typer
 
-
-def parse_moment(text: str | None) -> datetime | None:
-    """ISO 8601 date or time; a time without a zone is UTC."""
-    if not text:
-        return None
-    try:
-        moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
-    except ValueError:
-        raise typer.BadParameter(f"{text!r} is not an ISO 8601 date or time (2024-03-05 or 2024-03-05T14:00)")
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+from archivist.flows.cli.moments import MOMENT_HELP, moment_option
 
 
 def register(app: typer.Typer) -> None:
@@ -32,7 +21,8 @@ def recall_command(
     over: str = typer.Option("turns", "--over", help="Recall over stored turns or extracted facts."),
     k: int = typer.Option(10, "--k", min=1, help="At most this many lines."),
     budget_tokens: int = typer.Option(None, "--budget-tokens", min=1, help="At most this many tokens (o200k_base)."),
-    as_of: str = typer.Option(None, "--as-of", help="Only what was said (and valid) at this ISO date or time."),
+    as_of: str = typer.Option(None, "--as-of",
+                              help="Only what was said (and valid) at this moment: " + MOMENT_HELP + "."),
     rerank: bool = typer.Option(True, "--rerank/--no-rerank", help="Score the shortlist with one relevance request."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
     store: str = typer.Option(None, "--store", help="Store URI (default from settings)."),
@@ -40,20 +30,18 @@ def recall_command(
     """The k best memory lines for QUESTION, with dates and source quotes, within a token budget."""
     if over not in ("turns", "facts"):
         raise typer.BadParameter("--over must be turns or facts")
-    moment = parse_moment(as_of)
+    moment = moment_option(as_of, "--as-of")
     from archivist.configs.settings import load_settings
     from archivist.storage.store import Store
-    from archivist.tasks.recall.read import RecallResult, recall
+    from archivist.tasks.recall.read import recall
 
     settings = load_settings()
     uri = store or settings.store.uri
     tenant = tenant or settings.ingest.default_tenant
-    if "://" not in uri and not Path(uri).exists():
-        # Nothing stored yet: no lines, and no empty store created as a side effect of a read.
-        result = RecallResult(question=question, over=over)
-    else:
-        result = recall(question, store=Store(uri, settings.store.storage_options), settings=settings, tenant=tenant,
-                        scope=scope, over=over, k=k, budget_tokens=budget_tokens, as_of=moment, rerank=rerank)
+    # A path that holds no store is refused (a mistyped --store), and a read never creates one.
+    result = recall(question, store=Store.open_existing(uri, settings.store.storage_options), settings=settings,
+                    tenant=tenant, scope=scope, over=over, k=k, budget_tokens=budget_tokens, as_of=moment,
+                    rerank=rerank)
     if json_out:
         print(json.dumps(result.to_dict(), default=str, ensure_ascii=False))
         return

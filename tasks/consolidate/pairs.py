@@ -2,11 +2,15 @@
 
 Three sources, in the order they get the pass's budget (`consolidation_max_pairs` per scope and pass):
 
-1. reopen checks: a fact closed as superseded, with the active fact that superseded it (was the close right?);
-2. siblings: each active fact with its `consolidation_neighbours` most recent older facts of the same subject
-   and relation (cosine similarity tends to miss these; seed paper, "Candidates");
-3. neighbours: each active fact with its `consolidation_neighbours` closest older active facts at cosine
-   `consolidation_min_cosine` or more (tasks/neighbours.py), closest pairs first.
+1. reopen checks: a fact closed as superseded, with the current fact that superseded it (was the close right?);
+2. siblings: each current fact with its `consolidation_neighbours` most recent older current facts of the same
+   subject and relation (cosine similarity tends to miss these; seed paper, "Candidates");
+3. neighbours: each current fact with its `consolidation_neighbours` closest older current facts at cosine
+   `consolidation_min_cosine` or more (tasks/consolidate/neighbours.py), closest pairs first.
+
+"Current" is active or tentative: a tentative fact is one the write path could not settle (an unsure answer, no
+LLM to escalate to), and a later pass, often with a stronger or re-scored model, is its chance to be confirmed or
+closed (tasks/consolidate/run.py turns the answers into plan items).
 
 A pair already examined with the same question version and model version, whose two facts have not changed
 since, is skipped: the decision recording it has an id made of exactly those things (`pair_decision_id`), so
@@ -22,21 +26,28 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-
 from archivist.configs.relations import Relations
 from archivist.configs.thresholds import Thresholds
-from archivist.tasks.decisions.types import Question
-from archivist.ids import canonical_json, content_id
 from archivist.tasks.consolidate.neighbours import older_neighbours
-from archivist.tasks.policy.types import ACTIVE, CLOSED, CLOSED_BY_BELIEF
+from archivist.tasks.decisions.types import Question
+
+from archivist.ids import canonical_json, content_id
+from archivist.vocab import (  # noqa: F401
+    ACTIVE,
+    CLOSED,
+    CLOSED_AS_DUPLICATE,
+    CLOSED_AS_SUPERSEDED,
+    CLOSED_BY_BELIEF,
+    TENTATIVE,
+)
 
 STATE_COLUMNS = ("status", "belief", "superseded_by", "same_as", "closed_reason", "valid_until", "evidence_against")
 """The columns of a fact that change after it is stored: what apply compares and a fingerprint covers."""
-CLOSED_AS_SUPERSEDED = "superseded"
-CLOSED_AS_DUPLICATE = "duplicate"
 REOPENABLE = (CLOSED_BY_BELIEF, CLOSED_AS_SUPERSEDED)
 REOPEN, SIBLING, NEIGHBOUR = "reopen", "sibling", "neighbour"
 _PRIORITY = {REOPEN: 0, SIBLING: 1, NEIGHBOUR: 2}
+CURRENT = (ACTIVE, TENTATIVE)
+"""Statuses of facts that still say something about now, and so are paired."""
 
 
 def fact_state(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,16 +106,16 @@ def candidate_pairs(facts: pl.DataFrame, t: Thresholds, relations: Relations, me
     if facts.is_empty():
         return []
     rows = {row["fact_id"]: row for row in facts.drop("vector").iter_rows(named=True)}
-    active = _age_order(facts.filter(pl.col("status") == ACTIVE))
+    current = _age_order(facts.filter(pl.col("status").is_in(CURRENT)))
     pairs: dict[tuple[str, str], Pair] = {}
 
     for row in rows.values():  # 1. reopen checks
         superseder = rows.get(row.get("superseded_by") or "")
         if row["status"] == CLOSED and row.get("closed_reason") in REOPENABLE and superseder is not None \
-                and superseder["status"] == ACTIVE:
+                and superseder["status"] in CURRENT:
             pairs.setdefault((superseder["fact_id"], row["fact_id"]), Pair(superseder, row, REOPEN))
 
-    ids = active["fact_id"].to_list()
+    ids = current["fact_id"].to_list()
     k = t.consolidation_neighbours
     groups: dict[tuple[str, str], list[str]] = {}
     for fact_id in ids:  # 2. siblings, oldest first, so each group lists older facts before newer ones
@@ -115,8 +126,8 @@ def candidate_pairs(facts: pl.DataFrame, t: Thresholds, relations: Relations, me
             pairs.setdefault((fact_id, older), Pair(row, rows[older], SIBLING))
         group.append(fact_id)
 
-    if len(ids) > 1:  # 3. cosine neighbours among active facts
-        vectors = np.asarray(active["vector"].to_list(), dtype=np.float32)
+    if len(ids) > 1:  # 3. cosine neighbours among current facts
+        vectors = np.asarray(current["vector"].to_list(), dtype=np.float32)
         found = older_neighbours(vectors, k, t.consolidation_min_cosine, method=method)
         for newer, older, cosine in zip(found.newer.tolist(), found.older.tolist(), found.cosine.tolist()):
             key = (ids[newer], ids[older])

@@ -10,6 +10,14 @@ For each scope of a partition: its facts rebuilt from the event log, the pairs w
       the temporal and cardinality gates hold         by the newer
     new / refinement at act, for a fact closed as   reopen: the close was wrong
       superseded by the newer one
+    duplicate / refinement at act, with a           confirm: the tentative fact gains the answer as evidence
+      tentative fact in the pair                      (belief += logit p, as a supporting answer in the write
+                                                      path) and is promoted above the reopen threshold; a
+                                                      tentative older fact also keeps a duplicate as same_as
+
+Tentative facts (the write path's "unsure") are paired like active ones, so a pass with a stronger or re-scored
+model settles them: confirmed as above, linked away when they repeat a stored fact, closed when a newer fact
+supersedes them, and promoted when they are the newer fact of a supersession (the answer the write path lacked).
 
 A fact takes part in at most one item per plan (the most confident wins; the rest wait for the next pass).
 Nothing here writes: the flow records the decisions (which mark the pairs examined) and saves the plan.
@@ -24,11 +32,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import polars as pl
-
 from archivist.configs.relations import Relations
 from archivist.configs.thresholds import Thresholds
+from archivist.storage.commits import PLAN_SAVE, begin_commit, end_commit
 from archivist.storage.fact_schemas import DECISIONS
-from archivist.storage.facts import DECISIONS_TABLE, load_partition_state, write_decisions
+from archivist.storage.facts import (
+    DECISIONS_TABLE,
+    load_partition_state,
+    write_decisions,
+)
 from archivist.storage.plans import (
     CLOSE_SUPERSEDED,
     LINK_SAME_AS,
@@ -45,7 +57,7 @@ from archivist.storage.store import Store
 from archivist.tasks.consolidate.pairs import (
     CLOSED_AS_DUPLICATE,
     CLOSED_AS_SUPERSEDED,
-    REOPEN as REOPEN_CHECK,
+    CURRENT,
     Pair,
     candidate_pairs,
     fact_state,
@@ -53,16 +65,39 @@ from archivist.tasks.consolidate.pairs import (
     select_pairs,
     state_fingerprint,
 )
-from archivist.tasks.decisions.types import Answer, Decider, DecisionRequest, DecisionResult, Question, about
-from archivist.ids import content_id
+from archivist.tasks.consolidate.pairs import (
+    REOPEN as REOPEN_CHECK,
+)
+from archivist.tasks.decisions.types import (
+    Answer,
+    Decider,
+    DecisionRequest,
+    DecisionResult,
+    Question,
+    about,
+)
+from archivist.tasks.policy.belief import logit, settle, shift
 from archivist.tasks.policy.gates import cardinality_gate, siblings
-from archivist.tasks.policy.types import ACTIVE, CLOSED, SUPERSEDING
+from archivist.tasks.policy.types import (
+    ACTIVE,
+    BELIEF_CHANGED,
+    CLOSED,
+    FACT_PROMOTED,
+    SUPERSEDING,
+    TENTATIVE,
+)
 from archivist.tasks.policy.zones import decision_zone
+
+from archivist.crashpoints import crash_point
+from archivist.ids import content_id
 
 RUN_PREFIX = "consolidate-"
 PAIRS_PER_REQUEST = 20
 NOT_WRONG = frozenset({"new", "refinement"})
 """Answers that say a superseded fact was not superseded after all."""
+CONFIRM = "confirm"
+"""Plan action: a tentative fact gains the pair's supporting answer as evidence (and is promoted above reopen)."""
+ACTIONS = (CLOSE_SUPERSEDED, LINK_SAME_AS, REOPEN, CONFIRM)
 
 
 @dataclass
@@ -207,10 +242,13 @@ def _action(pair: Pair, answer: Answer, t: Thresholds, relations: Relations) -> 
     label = answer.chosen
     if pair.source == REOPEN_CHECK:
         return (REOPEN, "") if label in NOT_WRONG else (None, "kept")
-    if pair.older["status"] != ACTIVE or pair.newer["status"] != ACTIVE:
-        return None, "not active"
+    if pair.older["status"] not in CURRENT or pair.newer["status"] not in CURRENT:
+        return None, "not current"
     if label == "duplicate":
-        return LINK_SAME_AS, ""
+        # A tentative fact repeated is confirmed (and keeps the copy as a link); a tentative copy is linked away.
+        return (CONFIRM if pair.older["status"] == TENTATIVE else LINK_SAME_AS), ""
+    if label == "refinement" and TENTATIVE in (pair.older["status"], pair.newer["status"]):
+        return CONFIRM, ""
     if label in SUPERSEDING:
         return (CLOSE_SUPERSEDED, "") if _gates_hold(pair, label, t, relations) else (None, "gated")
     return None, "unrelated"
@@ -230,17 +268,27 @@ def _gates_hold(pair: Pair, label: str, t: Thresholds, relations: Relations) -> 
 
 def _item(pair: Pair, action: str, decision_id: str, answer: Answer, t: Thresholds) -> dict[str, Any]:
     newer, older = pair.newer, pair.older
-    if action == LINK_SAME_AS:
+    if action == LINK_SAME_AS or (action == CONFIRM and answer.chosen == "duplicate"):
         same_as = [str(x) for x in (older.get("same_as") or [])]
         changes = {
             older["fact_id"]: {"kind": "link_made", "after": {"same_as": same_as + [newer["fact_id"]]}},
             newer["fact_id"]: {"kind": "fact_closed", "after": {
                 "status": CLOSED, "closed_reason": CLOSED_AS_DUPLICATE, "superseded_by": older["fact_id"]}},
         }
+        if action == CONFIRM:
+            _confirm(changes, older, answer, t)
+    elif action == CONFIRM:
+        changes = {}
+        for fact in (older, newer):
+            if fact["status"] == TENTATIVE:
+                _confirm(changes, fact, answer, t)
     elif action == CLOSE_SUPERSEDED:
         changes = {older["fact_id"]: {"kind": "fact_closed", "after": {
             "status": CLOSED, "valid_until": _iso(newer.get("said_at")), "superseded_by": newer["fact_id"],
             "closed_reason": CLOSED_AS_SUPERSEDED}}}
+        if newer["status"] == TENTATIVE:
+            # The newer fact's value is the current one: the act-strength answer the write path lacked.
+            _confirm(changes, newer, answer, t)
     else:  # reopen: a fact closed by belief starts again at the reopen threshold, so it does not close at once
         changes = {older["fact_id"]: {"kind": "fact_reopened", "after": {
             "status": ACTIVE, "valid_until": None, "superseded_by": None, "closed_reason": None,
@@ -253,6 +301,19 @@ def _item(pair: Pair, action: str, decision_id: str, answer: Answer, t: Threshol
         "expected_before": json.dumps({f["fact_id"]: fact_state(f) for f in (older, newer)}, sort_keys=True),
         "changes": json.dumps(changes, sort_keys=True), "outcome": PLANNED, "note": None,
     }
+
+
+def _confirm(changes: dict[str, Any], fact: Mapping[str, Any], answer: Answer, t: Thresholds) -> None:
+    """Add to `changes` the tentative `fact` gaining `answer` as evidence: belief += logit p, and the promotion
+    to active that the write path's rule gives above the reopen threshold (a belief change alone below it)."""
+    stored = fact.get("belief")
+    belief = shift(t.tentative_belief if stored is None else float(stored), logit(answer.confidence, t), t)
+    after: dict[str, Any] = dict(changes.get(fact["fact_id"], {}).get("after", {}))
+    after["belief"] = belief
+    promoted = settle(TENTATIVE, None, belief, t) == "promoted"
+    if promoted:
+        after["status"] = ACTIVE
+    changes[fact["fact_id"]] = {"kind": FACT_PROMOTED if promoted else BELIEF_CHANGED, "after": after}
 
 
 def _iso(moment: Any) -> Any:
@@ -289,7 +350,7 @@ def consolidation_summary(parts: Sequence[PartitionConsolidation], max_pairs: in
         "cost_usd": round(sum(p.cost_usd for p in parts), 8), "answers": dict(sorted(answers.items())),
         "gated": sum(s.gated for s in scopes), "conflicts": sum(s.conflicts for s in scopes),
         "fallbacks": sum(s.fallbacks for s in scopes),
-        "items": {a: actions.get(a, 0) for a in (CLOSE_SUPERSEDED, LINK_SAME_AS, REOPEN)},
+        "items": {a: actions.get(a, 0) for a in ACTIONS},
     }
 
 
@@ -297,17 +358,28 @@ def record_consolidation(store: Store, parts: Sequence[PartitionConsolidation], 
                          scope: str | None, model: str, question: Question, run_id: str,
                          max_pairs: int) -> StoredPlan:
     """Record the pass's decisions (which mark its pairs examined) and save its plan; the facts and events
-    tables are not touched."""
+    tables are not touched.
+
+    Two tables, so under a marker (storage/commits.py): a kill between them leaves decisions that mark pairs
+    examined while no plan holds their items; the next writer removes that run's decisions, so the pairs are
+    asked again (from the call cache) and saved with their plan.
+    """
+    plan_id = content_id("plan", "consolidate", run_id)[:12]
+    scopes = [(s.tenant, s.scope) for part in parts for s in part.scopes]
+    marker = begin_commit(store, PLAN_SAVE, scopes, run_id=run_id, plan_id=plan_id)
     rows = [row for part in parts for s in part.scopes for row in s.decisions]
     if rows:
         store.ensure_table(DECISIONS_TABLE, DECISIONS, btree=("decision_id",))
         write_decisions(store, pl.DataFrame(rows, schema=pl.from_arrow(DECISIONS.empty_table()).schema))
-    plan_id = content_id("plan", "consolidate", run_id)[:12]
+    crash_point("consolidate:after-decisions")
     items = item_ids(plan_id, [item for part in parts for s in part.scopes for item in s.items])
     fingerprint = facts_fingerprint([s.fingerprint for part in parts for s in part.scopes])
     plan = plan_row(plan_id, "consolidate", tenant, scope, model, question, run_id,
                     consolidation_summary(parts, max_pairs), fingerprint)
-    return save_plan(store, plan, items_frame(items) if items else empty_items())
+    saved = save_plan(store, plan, items_frame(items) if items else empty_items())
+    crash_point("consolidate:after-plan")
+    end_commit(store, marker)
+    return saved
 
 
 def partition_scopes(scopes: Sequence[tuple[str, str]], partitions: int) -> list[list[tuple[str, str]]]:

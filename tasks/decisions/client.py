@@ -4,7 +4,8 @@ For each request: split its questions only where the provider's token limits req
 the call gate (call cache -> replay check -> shared rate limiter -> retry -> ledger); then validate every
 answer. An answer that is missing or malformed degrades only its own question to a uniform fallback that
 carries the reason (`fallback=True`, `error`). A call that still fails after every retry either raises
-(`on_failure="raise"`) or becomes fallbacks for its questions with the error recorded (the default);
+(`on_failure="raise"`) or becomes fallbacks for its questions with the error recorded and marked
+`transient` (the default; the write path defers such statements to the next run);
 errors that a retry cannot fix (a bad key, a bad request, a replay miss) always raise. Never a silent
 default.
 """
@@ -20,13 +21,13 @@ from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from archivist.errors import ArchivistError
 from archivist.configs.settings import ProviderSettings, Settings
 from archivist.storage.calls import CallLog
 from archivist.storage.store import Store
 from archivist.tasks.decisions.types import (
     Answer,
     CallRecord,
-    DecisionProvider,
     DecisionRequest,
     DecisionResult,
     Question,
@@ -34,16 +35,16 @@ from archivist.tasks.decisions.types import (
 from archivist.ids import canonical_json
 from archivist.tasks.providers.answers import InvalidAnswer, to_answer
 from archivist.tasks.providers.errors import TransientError
-from archivist.tasks.providers.gate import NOT_LOOKED_UP, CallGate, Sent
+from archivist.tasks.providers.base import DecisionProvider
+from archivist.tasks.providers.gate import NOT_LOOKED_UP, SHARED, Sent, build_gate
 from archivist.tasks.providers.limits import SplitPlan, TokenLimits, fits_without_counting, split_questions
 from archivist.tasks.providers.prices import PriceTable
-from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
+from archivist.tasks.providers.ratelimit import RateLimiter
+from archivist.tasks.providers.registry import make_provider
 from archivist.tasks.providers.tokens import count_tokens
 
 log = logging.getLogger(__name__)
 
-IN_PROCESS_PROVIDERS = {"local", "python"}
-SHARED: Any = "shared"
 PROVIDER_DEFAULT: Any = "provider-default"
 PREPARE_BATCH = 256
 """Requests prepared (split, hashed, looked up in the cache) at a time by decide_many ..."""
@@ -86,33 +87,31 @@ class DecisionClient:
         on_failure: Literal["fallback", "raise"] = "fallback",
         count: Callable[[str], int] = count_tokens,
     ):
+        if not isinstance(provider, DecisionProvider):
+            raise TypeError(f"{type(provider).__name__} is not a decision provider: subclass "
+                            "archivist.tasks.providers.base.DecisionProvider and declare what it can do")
         self.provider = provider
         self.settings = settings
         self.on_failure = on_failure
         self.count = count
-        remote = bool(getattr(provider, "remote", provider.name not in IN_PROCESS_PROVIDERS))
-        self.remote = remote
-        if limiter is SHARED:
-            base_url = getattr(provider, "base_url", "") or ""
-            limiter = shared_limiter(provider.name, base_url, settings.requests_per_minute,
-                                     settings.tokens_per_minute) if remote else None
-        if token_limits is PROVIDER_DEFAULT:
-            token_limits = getattr(provider, "token_limits", None)
-        self.token_limits = token_limits
-        self.overhead_tokens = int(getattr(provider, "overhead_tokens", 0))
-        self.gate = CallGate(
+        self.remote = provider.remote
+        self.token_limits = provider.token_limits if token_limits is PROVIDER_DEFAULT else token_limits
+        self.overhead_tokens = provider.overhead_tokens
+        self.gate = build_gate(
             provider=provider.name,
             model=provider.model,
-            endpoint=getattr(provider, "endpoint", "") or provider.name,
+            endpoint=provider.endpoint or provider.name,
             settings=settings,
+            base_url=provider.base_url,
+            limiter=limiter,
+            remote=provider.remote,
             calls=calls,
             run_id=run_id,
             replay=replay,
-            limiter=limiter,
             sleep=sleep,
             prices=prices,
-            secrets=getattr(provider, "secrets", lambda: []),
-            cacheable=bool(getattr(provider, "cacheable", remote)),
+            secrets=provider.secrets,
+            cacheable=provider.cacheable,
         )
 
     # -- the Decider protocol --------------------------------------------------------------------
@@ -178,9 +177,7 @@ class DecisionClient:
 
     def close(self) -> None:
         self.flush()
-        close = getattr(self.provider, "close", None)
-        if close is not None:
-            close()
+        self.provider.close()
 
     def __enter__(self) -> DecisionClient:
         return self
@@ -191,11 +188,7 @@ class DecisionClient:
     # -- internals -------------------------------------------------------------------------------
 
     def _body(self, state: Any, questions: dict[str, Question]) -> Any:
-        make = getattr(self.provider, "request_body", None)
-        if make is not None:
-            return make(state, questions)
-        return {"model": self.provider.model, "state": state,
-                "questions": {k: {**q.wire(), "id": q.key} for k, q in questions.items()}}
+        return self.provider.request_body(state, questions)
 
     def _prepare(self, request: DecisionRequest) -> _Prepared:
         whole = self._part(request.state, request.questions) if request.questions else None
@@ -215,10 +208,9 @@ class DecisionClient:
                      json=body_json)
 
     def _send(self, state: Any, part: _Part) -> Sent:
-        send_body = getattr(self.provider, "send_body", None)
-        if send_body is not None:
+        if self.provider.sends_encoded_body:
             # The exact text that was hashed goes on the wire, without building and encoding it again.
-            reply = send_body(part.body, part.json)
+            reply = self.provider.send_body(part.body, part.json)
         else:
             reply = self.provider.send(state, part.questions)
         # Answers of HTTP providers come from JSON already; a user's function may return numpy scalars.
@@ -252,6 +244,7 @@ class DecisionClient:
                 attempts = getattr(error, "attempts", "?")
                 for key, question in part.questions.items():
                     answers[key] = self._fallback(question, key, f"call failed after {attempts} attempts: {error}")
+                    answers[key].transient = True
                 continue
             calls.append(result.record)
             reply = result.response if isinstance(result.response, dict) else {}
@@ -263,14 +256,15 @@ class DecisionClient:
                 except InvalidAnswer as error:
                     answers[key] = self._fallback(question, key, f"{self.provider.name}: {error}")
         ordered = {key: answers[key] for key in request.questions}
-        return DecisionResult(answers=ordered, calls=calls, model=model or self.provider.model)
+        return DecisionResult(answers=ordered, calls=calls, model=model or self.provider.model,
+                              provider=self.provider.name)
 
     def _fallback(self, question: Question, key: str, why: str) -> Answer:
         log.warning("decision %s (%s) fell back to uniform: %s", key, question.key, why)
         return Answer.uniform_fallback(question, why)
 
 
-class _Aborted(RuntimeError):
+class _Aborted(ArchivistError, RuntimeError):
     """A queued request skipped because another one of its batch raised."""
 
 
@@ -286,36 +280,6 @@ def _raise_first_failure(futures: dict[Future, int]) -> None:
 def _jsonable(value: Any) -> Any:
     """Plain JSON values (numpy scalars from a user's function become floats) so the cache can store them."""
     return json.loads(json.dumps(value, default=lambda v: v.item() if hasattr(v, "item") else str(v)))
-
-
-def make_provider(settings: Settings) -> DecisionProvider:
-    """The provider named by `settings.decisions.provider`."""
-    config = settings.decisions
-    name = config.provider
-    if name == "local":
-        from archivist.tasks.decisions.local import LocalDecisionProvider
-
-        return LocalDecisionProvider(settings)
-    if name == "systemone":
-        from archivist.tasks.providers.systemone import SystemOneProvider
-
-        return SystemOneProvider(config)
-    if name == "openai_decisions":
-        from archivist.tasks.providers.openai_decisions import OpenAIDecisionsProvider
-
-        return OpenAIDecisionsProvider(config)
-    if name == "llm" or name.startswith("llm:"):
-        from archivist.tasks.providers.llm_decider import LLMDecisionProvider
-
-        return LLMDecisionProvider(config)
-    if name.startswith("python:"):
-        from archivist.tasks.providers.pycallable import PythonCallableProvider
-
-        return PythonCallableProvider(config)
-    raise ValueError(
-        f"unknown decision provider {name!r}: use local, systemone, openai_decisions, llm:openai, llm:anthropic "
-        f"or python:module:function"
-    )
 
 
 def build_decider(settings: Settings, store: Store | None = None, run_id: str | None = None,

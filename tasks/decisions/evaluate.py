@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from archivist.errors import TerminalError
 from archivist.tasks.decisions.types import (
     TARGETS,
     Answer,
@@ -42,7 +43,7 @@ ECE_BINS = 10
 _TARGET_KEYS = {"relation": "c", "relation_alt": "c", "relevance": "m", "plan_fulfilled": "p"}
 
 
-class LabelFileError(ValueError):
+class LabelFileError(TerminalError, ValueError):
     """A labeled item cannot be used; the message names the line and what to fix."""
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from archivist.errors import TerminalError
 from archivist.configs.settings import CONFIG_DIR
 from archivist.tasks.decisions.types import Question
 
@@ -28,7 +29,7 @@ _TYPES = ("choice", "noul", "score")
 _MAX_SCORE_LEVELS = 10  # the System One API rejects more
 
 
-class QuestionFileError(ValueError):
+class QuestionFileError(TerminalError, ValueError):
     """The question file is malformed; the message names the entry and what to fix."""
 
 

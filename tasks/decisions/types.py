@@ -49,6 +49,9 @@ class Answer:
     fallback: bool = False
     """True when the provider's answer was missing or malformed and this is the recorded fallback."""
     error: str | None = None
+    transient: bool = False
+    """True when this fallback is a call that failed transiently after every retry (rate limit, 5xx, timeout):
+    the same request may succeed later, so the write path defers the statement instead of recording it."""
 
     @classmethod
     def from_probabilities(cls, probabilities: dict[str, float]) -> Answer:
@@ -96,10 +99,16 @@ class DecisionResult:
     calls: list[CallRecord] = field(default_factory=list)
     model: str = ""
     """The versioned model id that answered."""
+    provider: str = ""
+    """The provider asked (known even when no call succeeded and `calls` is empty)."""
 
     @property
     def any_fallback(self) -> bool:
         return any(a.fallback for a in self.answers.values())
+
+    @property
+    def any_transient(self) -> bool:
+        return any(a.transient for a in self.answers.values())
 
 
 # -- request conventions ----------------------------------------------------------------------------

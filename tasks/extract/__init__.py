@@ -1,4 +1,4 @@
-"""Fact extraction (section 3.2 of the seed paper): the embedded lexicon extractor, an LLM extractor, batch mode.
+"""Fact extraction (section 3.2 of the seed paper): the embedded parse-based extractor, an LLM extractor, batch mode.
 
     extractor = build_extractor(settings, "auto", store=store, run_id=run_id)
     facts_per_turn = extractor.extract(turn_contexts(turns, similar_facts))

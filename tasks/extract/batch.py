@@ -8,7 +8,8 @@ by one (same bodies, same call-cache keys), so:
   batch id instead of submitting (and paying for) the same requests again;
 - each result goes into the call cache and leaves one ledger row at half the synchronous price
   (`BATCH_DISCOUNT`); a request the provider could not answer becomes a recorded problem for its turn.
-Control calls (upload, create, poll, download) go through the shared rate limiter and retry layer.
+Control calls (upload, create, poll, download) go through the extractor's gate: its shared rate limiter and
+the one retry layer (`tasks/providers/batches.py`).
 
 One window stays open: a crash between the provider accepting the batch and the `llm_batches` row being
 written (milliseconds) loses the id, and the next run submits again.
@@ -25,13 +26,19 @@ from typing import Any
 from archivist.storage.batches import ABANDONED, COLLECTED, BatchLedger, BatchRecord
 from archivist.storage.calls import CallLog, LedgerRow
 from archivist.storage.store import Store
-from archivist.tasks.extract.batch_api import BatchAPI, BatchResults, BatchState, batch_api_for
 from archivist.tasks.extract.llm import LLMExtractor
 from archivist.tasks.extract.types import ExtractedFact, ExtractionProblem, TurnContext
-from archivist.ids import request_hash
-from archivist.tasks.providers.errors import CacheMiss, RateLimited
+from archivist.tasks.providers.batches import (
+    BatchAPI,
+    BatchResults,
+    BatchState,
+    batch_api_for,
+)
+from archivist.tasks.providers.errors import CacheMiss
 from archivist.tasks.providers.prices import PriceTable, default_prices
-from archivist.tasks.providers.retry import call_with_retry
+
+from archivist.errors import ArchivistError, TransientError
+from archivist.ids import request_hash
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +49,7 @@ DEFAULT_MAX_WAIT_S = 26 * 3600.0
 """Longer than the 24-hour completion window: a batch is finished or expired by then."""
 
 
-class BatchPending(RuntimeError):
+class BatchPending(TransientError, RuntimeError):
     """The batch is still running after `max_wait_s`; running the same command again resumes waiting on it."""
 
     def __init__(self, message: str, batch_id: str):
@@ -50,7 +57,7 @@ class BatchPending(RuntimeError):
         self.batch_id = batch_id
 
 
-class BatchFailed(RuntimeError):
+class BatchFailed(ArchivistError, RuntimeError):
     """The provider failed, expired or cancelled the batch without results; the next run submits a new one."""
 
 
@@ -80,7 +87,7 @@ class BatchExtractor:
         self.max_wait_s = max_wait_s
         self.sleep = sleep
         self.clock = clock
-        self.api = api or batch_api_for(llm, self.control)
+        self.api = api or batch_api_for(llm.chat, llm.gate)
         self.prices = prices or default_prices()
         self.run_id = run_id or llm.gate.run_id
         self.name = f"batch:{llm.name}"
@@ -179,23 +186,6 @@ class BatchExtractor:
             self.sleep(self.poll_interval_s)
 
     # -- transport and ledger ------------------------------------------------------------------------
-
-    def control(self, fn: Callable[[Any], Any]) -> Any:
-        """One control call (upload, create, poll, download): shared limiter, retry layer, SDK errors ours."""
-        limiter = self.llm.limiter
-
-        def attempt() -> Any:
-            if limiter is not None:
-                limiter.acquire(0, sleep=self.llm.sleep)
-            return self.llm.sdk_call(fn)
-
-        def on_retry(error: BaseException, wait: float, attempt_number: int) -> None:
-            if isinstance(error, RateLimited) and error.retry_after and limiter is not None:
-                limiter.pause(error.retry_after)
-
-        result, _ = call_with_retry(attempt, self.llm.settings, sleep=self.llm.sleep, on_retry=on_retry,
-                                    label=f"{self.llm.vendor} batch")
-        return result
 
     def _ledger(self, key: str, model: str, *, cached: bool = False, input_tokens: int = 0,
                 output_tokens: int = 0, latency_s: float = 0.0, error: str | None = None) -> None:

@@ -13,9 +13,11 @@ import polars as pl
 from archivist.configs.settings import Settings
 from archivist.storage.store import Store
 from archivist.tasks.extract.batch import DEFAULT_POLL_INTERVAL_S, BatchExtractor
-from archivist.tasks.extract.llm import VENDORS, LLMExtractor
+from archivist.tasks.extract.llm import LLMExtractor
 from archivist.tasks.extract.local import LocalExtractor
 from archivist.tasks.extract.types import ExtractionProblem, Extractor
+from archivist.tasks.providers import vendors
+
 from archivist.ids import content_id
 
 ExtractMode = Literal["auto", "local", "llm", "batch"]
@@ -24,7 +26,7 @@ QUARANTINE_SOURCE = "extraction"
 
 
 def llm_configured(settings: Settings) -> bool:
-    return settings.llm.provider.split(":")[-1].lower() in VENDORS
+    return vendors.llm_configured(settings.llm)
 
 
 def build_extractor(

@@ -29,37 +29,23 @@ from archivist.storage.calls import CallLog
 from archivist.storage.store import Store
 from archivist.tasks.extract.prompt import RAW_EXCERPT_CHARS, parse_reply, request_body
 from archivist.tasks.extract.types import ExtractedFact, ExtractionProblem, TurnContext
+from archivist.tasks.providers.chat import ChatClient
 from archivist.tasks.providers.errors import (
     AuthenticationError,
     BadRequest,
     CacheMiss,
     MalformedResponse,
 )
-from archivist.tasks.providers.gate import CallGate, Sent
-from archivist.tasks.providers.chat_sdk import ChatSDK
+from archivist.tasks.providers.gate import SHARED, Sent, build_gate
 from archivist.tasks.providers.prices import PriceTable
-from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
+from archivist.tasks.providers.ratelimit import RateLimiter
 from archivist.tasks.providers.tokens import count_tokens
+from archivist.tasks.providers.vendors import vendor_of
 
 log = logging.getLogger(__name__)
 
-VENDORS = ("openai", "anthropic")
-DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
-ENDPOINTS = {"openai": "/v1/chat/completions", "anthropic": "/v1/messages"}
-DEFAULT_KEY_ENVS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
 PER_TURN_ERRORS = (MalformedResponse, BadRequest)
 """Errors that concern one turn's request or reply: recorded for that turn, the batch goes on."""
-
-
-def vendor_of(settings: LLMSettings) -> str:
-    """`openai` or `anthropic` from settings.provider ("openai", "llm:anthropic"); else from the model name."""
-    name = settings.provider.split(":")[-1].lower()
-    if name in VENDORS:
-        return name
-    if name in ("none", "", "local"):
-        raise ValueError("the LLM extractor needs llm.provider = 'openai' or 'anthropic' (or an OpenAI-compatible "
-                         "server: provider 'openai' with llm.base_url); with provider 'none' use the local extractor")
-    return "anthropic" if settings.model.startswith("claude") else "openai"
 
 
 class LLMExtractor:
@@ -73,7 +59,7 @@ class LLMExtractor:
         calls: CallLog | None = None,
         run_id: str | None = None,
         replay: bool = False,
-        limiter: RateLimiter | None | Literal["shared"] = "shared",
+        limiter: RateLimiter | None | Literal["shared"] = SHARED,
         sleep: Callable[[float], None] = time.sleep,
         prices: PriceTable | None = None,
         relations: Relations | None = None,
@@ -82,24 +68,22 @@ class LLMExtractor:
         self.vendor = vendor_of(settings)
         self.model = settings.model
         self.name = f"llm:{self.vendor}:{self.model}"
-        self.endpoint = ENDPOINTS[self.vendor]
-        self.base_url = (settings.base_url or DEFAULT_BASE_URLS[self.vendor]).rstrip("/")
-        self.key_env = settings.api_key_env or DEFAULT_KEY_ENVS[self.vendor]
+        self.chat = ChatClient(self.vendor, name=self.name, timeout_s=settings.timeout_s, base_url=settings.base_url,
+                              key_env=settings.api_key_env)
+        self.endpoint = self.chat.endpoint
+        self.base_url = self.chat.base_url
+        self.key_env = self.chat.key_env
         self.relations = relations or load_relations()
         if calls is None and store is not None:
             calls = CallLog(store)
         self.calls = calls
-        if limiter == "shared":
-            limiter = shared_limiter(self.vendor, self.base_url, settings.requests_per_minute,
-                                     settings.tokens_per_minute)
-        self.limiter = limiter
         self.sleep = sleep
-        self.gate = CallGate(provider=self.vendor, model=self.model, endpoint=self.endpoint, settings=settings,
-                             calls=calls, run_id=run_id, replay=replay, limiter=limiter, sleep=sleep, prices=prices,
-                             secrets=self.secrets)
+        self.gate = build_gate(provider=self.vendor, model=self.model, endpoint=self.endpoint, settings=settings,
+                               base_url=self.base_url, limiter=limiter, calls=calls, run_id=run_id, replay=replay,
+                               sleep=sleep, prices=prices, secrets=self.chat.secrets)
+        self.limiter = self.gate.limiter
         self._problems: list[ExtractionProblem] = []
         self._problems_lock = threading.Lock()
-        self.sdk = ChatSDK(self.vendor, self.base_url, self.key_env, self.name, settings.timeout_s)
 
     # -- the Extractor protocol ------------------------------------------------------------------
 
@@ -171,61 +155,12 @@ class LLMExtractor:
     # -- the SDKs ----------------------------------------------------------------------------------
 
     def secrets(self) -> list[str | None]:
-        return self.sdk.secrets()
-
-    def sdk_call(self, call: Callable[[Any], Any]) -> Any:
-        """`call(client)` with SDK errors translated into ours (keys redacted, Retry-After kept)."""
-        return self.sdk.call(call)
+        return self.chat.secrets()
 
     def _send(self, body: dict[str, Any]) -> Sent:
-        if self.vendor == "anthropic":
-            message = self.sdk_call(lambda client: client.messages.create(**anthropic_params(body)))
-            return sent_from_anthropic(message.model_dump() if hasattr(message, "model_dump") else message)
-        completion = self.sdk_call(lambda client: client.chat.completions.create(**openai_params(body)))
-        return sent_from_openai(completion.model_dump() if hasattr(completion, "model_dump") else completion)
+        return self.chat.complete(body)
 
     def close(self) -> None:
-        self.sdk.close()
+        self.chat.close()
         if self.calls is not None:
             self.calls.flush()
-
-
-# -- wire shapes, shared with batch mode -------------------------------------------------------------
-
-
-def openai_params(body: dict[str, Any]) -> dict[str, Any]:
-    return {"model": body["model"], "temperature": body["temperature"], "max_tokens": body["max_tokens"],
-            "response_format": {"type": "json_object"},
-            "messages": [{"role": "system", "content": body["system"]}, {"role": "user", "content": body["user"]}]}
-
-
-def anthropic_params(body: dict[str, Any]) -> dict[str, Any]:
-    # anthropic 2.x takes no sampling parameters (temperature is gone from messages.create).
-    return {"model": body["model"], "system": body["system"], "max_tokens": body["max_tokens"],
-            "messages": [{"role": "user", "content": body["user"]}]}
-
-
-def sent_from_openai(completion: Any) -> Sent:
-    """The cacheable response ({"text", "model"}) and token counts of a chat completion body."""
-    if not isinstance(completion, dict) or not isinstance(completion.get("choices"), list):
-        raise MalformedResponse("openai: the reply is not a chat completion (no `choices`; a truncated or "
-                                "non-JSON body)", provider="openai")
-    choices = completion["choices"]
-    message = (choices[0] or {}).get("message") or {} if choices else {}
-    usage = completion.get("usage") or {}
-    model = str(completion.get("model") or "")
-    return Sent(response={"text": message.get("content") or "", "model": model},
-                input_tokens=int(usage.get("prompt_tokens") or 0),
-                output_tokens=int(usage.get("completion_tokens") or 0), model=model)
-
-
-def sent_from_anthropic(message: Any) -> Sent:
-    if not isinstance(message, dict) or not isinstance(message.get("content"), list):
-        raise MalformedResponse("anthropic: the reply is not a message (no `content`; a truncated or non-JSON "
-                                "body)", provider="anthropic")
-    text = "".join(block.get("text", "") for block in message["content"] if isinstance(block, dict))
-    usage = message.get("usage") or {}
-    model = str(message.get("model") or "")
-    return Sent(response={"text": text, "model": model}, input_tokens=int(usage.get("input_tokens") or 0),
-                output_tokens=int(usage.get("output_tokens") or 0), model=model)
-

@@ -1,17 +1,18 @@
-"""The embedded extractor: declarative sentences of the person's own turns, a subject, a relation lexicon.
+"""The embedded extractor: facts read from a spaCy dependency parse of the person's own sentences.
 
-Deterministic and free: no model call, no randomness, the same turn always gives the same facts.
-For each turn of a role in the lexicon's `speaker_roles` (customers, users; agents, systems and tools are
-skipped) it reads every sentence that is not a question or a conditional, splits it into clauses, resolves
-each clause's subject (see `sentences.resolve_subject`) and matches the lexicon's rules
-(`configs/extraction.toml`, which documents them). Each match is a fact:
+Deterministic and free: no model call, no network, the same turn always gives the same facts. For each turn
+of a role in `speaker_roles` (customers, users; agents, systems and tools are skipped) it splits the text into
+sentences (offsets kept, so a quote is always verbatim), drops questions (keeping a statement before one) and
+conditionals, and parses the rest in batches (`nlp.pipe`). Each clause with a subject it can name (the
+person, a relative, a named person, a thing the person owns) and a relation (tasks/extract/relate.py) is a
+fact:
 
-- `quote`: the sentence, verbatim; `said_at`: the first date phrase of the clause resolved against the
-  message's date, else the message's date;
-- `text`: the rule's template for a plain statement ("customer lives at 14 Harbour Street, Leeds"), or the
-  clause itself in the third person when a cue word or a future date makes it past, negated or planned
-  ("customer used to live in York", "customer is going to move to Paris"), so the decision model sees it;
-- `entities`: the names in the object and a named subject (never the object of a sensitive relation).
+- `quote`: the sentence, verbatim; `said_at`: the clause's first date resolved against the message's date,
+  else the message's date; the date's words leave the text whole;
+- `text`: a template for a plain current statement, else the clause's own words in the third person;
+- `temporal_status` and `kind`: read from the grammar (tasks/extract/parse.py), for whoever wants them;
+- one-off requests ("I would like to book a table for two tonight") are dropped, by the rule in
+  configs/extraction.toml [durability]; `dropped_one_offs` counts them.
 
 It never logs message text: the facts it finds may hold card numbers and passwords.
 """
@@ -19,230 +20,343 @@ It never logs message text: the facts it finds may hold card numbers and passwor
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
-from archivist.tasks.extract.cues import Core, strip_cues
-from archivist.tasks.extract.dates import DateMention, find_dates, speaks_of_future
-from archivist.tasks.extract.lexicon import Lexicon, Rule, load_lexicon
-from archivist.tasks.extract.phrasing import (
-    article,
-    at_or_in,
-    clean_object,
-    entities,
-    fill_template,
-    remove_dates,
-    split_objects,
-    third_person_clause,
+from archivist.tasks.extract.dates import find_dates
+from archivist.tasks.extract.grammar import Grammar, load_grammar
+from archivist.tasks.extract.parse import (
+    Clause,
+    _clause,
+    load_nlp,
+    read_clauses,
 )
-from archivist.tasks.extract.sentences import (
-    Span,
-    declarative_lead,
-    Subject,
-    expand_contractions,
-    is_conditional,
-    is_question,
-    normalise,
-    resolve_subject,
-    split_clauses,
-    split_sentences,
-    strip_discourse,
-    strip_trailing_punctuation,
+from archivist.tasks.extract.phrasing import entities
+from archivist.tasks.extract.relate import (
+    CONTACT_VERBS,
+    Reading,
+    Who,
+    clause_text,
+    frame_reading,
+    object_text,
 )
+from archivist.tasks.extract.sentences import Span, split_sentences
+from archivist.tasks.extract.subjects import antecedent, kin_of, name_of, thing_word
 from archivist.tasks.extract.types import ExtractedFact, ExtractionProblem, TurnContext
+from archivist.tasks.extract.values import (
+    attribute_reading,
+    misparsed_state,
+    service_reading,
+    value_facts,
+)
+from archivist.tasks.extract.writing import date_tokens, render
 
 INTENTION = "intention"
-"""Relation of a plan whose action no rule knows ("I'm going to learn Spanish")."""
-_INTENTION_RULE = Rule(name="intention", relation=INTENTION, match="predicate", patterns=(), text="verbatim")
-_PROGRESSIVE = re.compile(r"^(?:am|are|is)\s+\w+ing\b", re.IGNORECASE)
-_CARD_CONTEXT = re.compile(r"\b(?:card|visa|mastercard|amex|debit|credit|payment|pay|paid|billing)\b", re.I)
-
-
-@dataclass
-class _Clause:
-    text: str
-    """Normalised, contractions expanded, trailing punctuation off."""
-    dates: list[DateMention]
+"""Relation of a plan whose action no frame knows ("I'm going to apply for a mortgage")."""
+_CANDIDATE = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|me|us|it|it's)\b|\bthe\s+\w+|@|\d{4}",
+                        re.IGNORECASE)
+KIND_OF = {"planned": "plan", "hypothetical": "plan", "past": "event"}
 
 
 class LocalExtractor:
-    """Facts from a relation lexicon; no model, no network."""
+    """Facts from a dependency parse and the frames of configs/extraction.toml; no model call, no network."""
 
-    def __init__(self, lexicon: Lexicon | None = None, *, lexicon_path: str | Path | None = None):
-        self.lexicon = lexicon or load_lexicon(lexicon_path)
-        self.name = f"local-lexicon-v{self.lexicon.version}"
-        self._predicate_rules = [r for r in self.lexicon.rules if r.match == "predicate"]
-        self._anywhere_rules = [r for r in self.lexicon.rules if r.match == "anywhere"]
+    def __init__(self, grammar: Grammar | None = None, *, config_path: str | Path | None = None):
+        self.grammar = grammar or load_grammar(config_path)
+        self.name = f"local-parse-v{self.grammar.version}"
+        self.dropped_one_offs = 0
+        self._nlp = None
+        self._booking_pattern: re.Pattern[str] | None = None
 
-    def extract(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]:
-        return [self.extract_turn(turn) for turn in turns]
+    @property
+    def nlp(self) -> Any:
+        if self._nlp is None:
+            self._nlp = load_nlp(self.grammar.package, self.grammar.exclude)
+        return self._nlp
 
     def take_problems(self) -> list[ExtractionProblem]:
-        return []  # nothing here can fail per turn: a sentence no rule knows simply states no fact
+        return []  # nothing here can fail per turn: a sentence no frame knows simply states no fact
 
     def person_of(self, turn: TurnContext) -> str:
         """How the scope's person is written: "customer" for support chats, the speaker's name otherwise."""
         role = (turn.role or "").lower()
-        return self.lexicon.person.get(role) or (turn.speaker or "").strip() or role or "user"
+        return self.grammar.person.get(role) or (turn.speaker or "").strip() or role or "user"
 
     def extract_turn(self, turn: TurnContext) -> list[ExtractedFact]:
-        if (turn.role or "").lower() not in self.lexicon.speaker_roles or not turn.text:
-            return []
-        person = self.person_of(turn)
-        reference = turn.said_on
-        facts: dict[tuple[str, str], ExtractedFact] = {}
-        for sentence in split_sentences(turn.text):
-            normal = normalise(sentence.text)
-            if is_question(normal, self.lexicon):
-                # "I pay by direct debit, is that set up too?": the statement before the question still counts.
-                normal = declarative_lead(normal, self.lexicon)
-            if not normal or is_conditional(normal, self.lexicon):
+        return self.extract([turn])[0]
+
+    def extract(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]:
+        jobs: list[tuple[int, Span, str]] = []
+        for index, turn in enumerate(turns):
+            if (turn.role or "").lower() not in self.grammar.speaker_roles or not turn.text:
                 continue
-            future = speaks_of_future(normal)
-            for clause_text in split_clauses(normal):
-                text = expand_contractions(strip_trailing_punctuation(clause_text))
-                clause = _Clause(text, find_dates(text, reference, future=future) if reference else [])
-                for fact in self._clause_facts(clause, sentence, person, turn):
-                    facts.setdefault((fact.relation, fact.text.lower()), fact)
-        return list(facts.values())
+            for sentence in split_sentences(turn.text):
+                readable = self._readable(sentence.text)
+                if readable:  # only sentences that can state a fact are parsed: the parser is the cost
+                    jobs.append((index, sentence, readable))
+        found: list[dict[tuple[str, str], ExtractedFact]] = [{} for _ in turns]
+        docs = self.nlp.pipe([text for _, _, text in jobs], batch_size=self.grammar.batch_size)
+        for (index, sentence, _), doc in zip(jobs, docs, strict=True):
+            for fact in self._sentence_facts(turns[index], sentence, doc):
+                found[index].setdefault((fact.relation, fact.text.lower()), fact)
+        return [self._without_booking_details(turns[i], list(facts.values())) for i, facts in enumerate(found)]
 
-    # -- one clause ---------------------------------------------------------------------------------
+    def _without_booking_details(self, turn: TurnContext, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+        """A trip or an outing told while booking something ("I need a flight. I'm going to Atlanta.") is a
+        detail of that request, not a plan to remember (configs/extraction.toml [durability] booking_words)."""
+        g = self.grammar
+        errands = [f for f in facts if f.relation in g.booking_relations and not _ends(f)]
+        if not errands:
+            return facts
+        texts = [turn.text] + [m.text for m in turn.previous if (m.role or "").lower() in g.speaker_roles]
+        if not any(self._booking.search(text) for text in texts):
+            return facts
+        self.dropped_one_offs += len(errands)
+        return [f for f in facts if f not in errands]
 
-    def _clause_facts(self, clause: _Clause, sentence: Span, person: str, turn: TurnContext) -> list[ExtractedFact]:
-        said_at = self._said_at(clause, turn.said_on)
-        body = strip_discourse(clause.text, self.lexicon)
-        found: list[ExtractedFact] = []
-        for rule in self._anywhere_rules:
-            for pattern in rule.patterns:
-                for match in pattern.finditer(body):
-                    found.extend(self._template_facts(rule, match, person, person, sentence, said_at, turn, body))
-        subject = resolve_subject(body, person, self.lexicon)
-        if subject is not None:
-            found.extend(self._predicate_facts(subject, clause, sentence, said_at, person, turn))
-        return found
+    @property
+    def _booking(self) -> re.Pattern[str]:
+        if self._booking_pattern is None:
+            words = sorted(self.grammar.booking_words, key=len, reverse=True)
+            self._booking_pattern = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", re.IGNORECASE)
+        return self._booking_pattern
 
-    @staticmethod
-    def _said_at(clause: _Clause, reference: date | None) -> str | None:
-        """The clause's first date phrase resolved, else the message's date. Only the clause's own: in
-        "Yesterday I went to a concert and I love music" the liking is not dated yesterday."""
-        if reference is None:
-            return None
-        return (clause.dates[0].value if clause.dates else reference).isoformat()
+    def _readable(self, sentence: str) -> str:
+        """The part of a sentence worth parsing: all of it, the statement before a question, or nothing."""
+        text = sentence.replace("\u2019", "'").replace("\u2018", "'")
+        stripped = text.strip()
+        first = re.split(r"[\s,]+", stripped.lower(), maxsplit=2)
+        opener = " ".join(first[:2])
+        if first and (first[0] in self.grammar.cue("conditional_marks") or opener in
+                      self.grammar.cue("conditional_openers") or opener in ("when i", "once i", "as soon")):
+            return ""
+        if stripped.rstrip(" \"')").endswith("?") or (first and first[0] in self.grammar.word("question_starts")
+                                                       and not re.match(r"^\w+n't\b", stripped.lower())):
+            pieces = re.split(r",\s+", stripped)
+            kept = []
+            for piece in pieces[:-1]:
+                head = re.split(r"\s+", piece.strip().lower(), maxsplit=1)[0]
+                if head in self.grammar.word("question_starts") or head in self.grammar.cue("conditional_marks"):
+                    break
+                kept.append(piece)
+            text = ", ".join(kept)
+            if not text:
+                return ""
+            text = text + "." if not text.endswith(".") else text
+        return text if _CANDIDATE.search(text) else ""
 
-    def _predicate_facts(self, subject: Subject, clause: _Clause, sentence: Span, said_at: str | None,
-                         person: str, turn: TurnContext) -> list[ExtractedFact]:
-        predicate = self._strip_adverbs(subject.predicate)
-        # First as it stands: a rule may spell out its own negation ("cannot log in", "do not like").
-        core = Core(predicate)
-        rule, match = self._first_rule(predicate)
-        if rule is None:
-            core = strip_cues(predicate, self.lexicon)
-            rule, match = self._first_rule(core.text)
-        if rule is None or match is None:
-            return self._intention(subject, core, sentence, said_at, person, turn)
-        future = any(m.value > (turn.said_on or m.value) for m in clause.dates)
-        if not core.cues and not future and not _PROGRESSIVE.match(predicate) and not rule.verbatim:
-            return self._template_facts(rule, match, subject.name, person, sentence, said_at, turn, core.text)
-        return self._verbatim_facts(rule, match, subject, core, sentence, said_at, person, turn)
+    # -- one sentence ---------------------------------------------------------------------------------
 
-    def _intention(self, subject: Subject, core: Core, sentence: Span, said_at: str | None, person: str,
-                   turn: TurnContext) -> list[ExtractedFact]:
-        """A plan whose action no rule knows: "I'm going to apply for a mortgage" (if the verb is a plan verb)."""
-        action = clean_object(core.text, _INTENTION_RULE, self.lexicon) if core.text else None
-        if "plan" not in core.cues or not action or not self.lexicon.plan_action.match(action):
-            return []
-        text = third_person_clause(subject.name, remove_dates(core.said_before(0) + action), subject.first_person,
-                                   self.lexicon)
-        return [self._fact(subject.name, INTENTION, action, text, sentence, said_at, turn,
-                           entities(subject.name, [], INTENTION, self.lexicon, person), person)]
-
-    def _verbatim_facts(self, rule: Rule, match: re.Match[str], subject: Subject, core: Core, sentence: Span,
-                        said_at: str | None, person: str, turn: TurnContext) -> list[ExtractedFact]:
-        """Facts whose text is the clause itself, cue words and all, up to the (cleaned) object."""
-        raw = match.group("object") if "object" in match.re.groupindex else None
-        if raw is None:
-            return []
-        said_before = core.said_before(match.start("object"))
-        names = (match.groupdict().get("name"), match.groupdict().get("to"))
-        facts = []
-        for obj in self._objects(rule, raw):
-            said = remove_dates(said_before + obj + core.trailing)
-            text = third_person_clause(subject.name, said, subject.first_person, self.lexicon)
-            facts.append(self._fact(subject.name, rule.relation, obj, text, sentence, said_at, turn,
-                                    entities(subject.name, [obj], rule.relation, self.lexicon, person, names),
-                                    person))
+    def _sentence_facts(self, turn: TurnContext, sentence: Span, doc: Any) -> list[ExtractedFact]:
+        g, person, reference = self.grammar, self.person_of(turn), turn.said_on
+        dates = date_tokens(doc, reference)
+        facts: list[ExtractedFact] = []
+        for relation, obj, text, names in value_facts(doc, person, g):
+            facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", names))
+        state = misparsed_state(doc, person, g)
+        if state is not None:
+            facts.append(self._fact(turn, sentence, doc, person, state.relation, state.object_text, state.text, None,
+                                    "current", ()))
+        clauses = [c for c in read_clauses(doc, g) if not c.conditional]
+        if not any(c.subject is not None for c in clauses):
+            clauses += self._fragment_clauses(doc)
+        for clause in clauses:
+            who = self._who(clause, person, turn, sentence, doc)
+            if who is None:
+                continue
+            if who.kin_of is not None:
+                owner, kin = who.kin_of
+                relation = "partner" if kin in g.word("partner_kin") else "family"
+                facts.append(self._fact(turn, sentence, doc, owner, relation, who.name,
+                                        f"{owner}'s {kin} is {who.name}", None, "current", (who.name,)))
+            for reading in self._readings(clause, who, dates, turn):
+                if len(reading.text.split()) <= len(who.name.split()):
+                    continue  # nothing was said of the subject the parse could keep
+                if self._one_off(clause, reading, doc, reference):
+                    self.dropped_one_offs += 1
+                    continue
+                names = self._family(clause, who, person)
+                facts.append(self._fact(turn, sentence, doc, who.name, reading.relation, reading.object_text,
+                                        reading.text, clause, clause.status, names))
+        if not any(f.relation == "diet" for f in facts):
+            facts.extend(self._diet(turn, sentence, doc, person, clauses))
         return facts
 
-    def _template_facts(self, rule: Rule, match: re.Match[str], subject: str, person: str, sentence: Span,
-                        said_at: str | None, turn: TurnContext, context: str) -> list[ExtractedFact]:
-        groups = {k: (v.strip() if v else v) for k, v in match.groupdict().items()}
-        raw = groups.get("object")
-        if raw and match.start("object") == 0 and raw[1:2].islower():
-            raw = raw[0].lower() + raw[1:]  # capitalised only because it opens the sentence
-        if raw is None or rule.verbatim or not self._check(rule, raw, context):
-            return []
-        objects = self._objects(rule, raw)
-        if not objects:
-            return []
-        obj = objects[0]
-        values = {**groups, "subject": subject, "object": obj, "a": article(obj), "at_in": at_or_in(obj)}
-        if groups.get("art") is None and rule.default_art:
-            values["art"] = rule.default_art
-        elif groups.get("art"):
-            values["art"] = groups["art"] + " "
-        texts = []
-        for each in objects:
-            texts.append((each, fill_template(rule.text, {**values, "object": each, "a": article(each)})))
-        names = (groups.get("name"), groups.get("to"))
-        return [self._fact(subject, rule.relation, each, text, sentence, said_at, turn,
-                           entities(subject, [each], rule.relation, self.lexicon, person, names), person)
-                for each, text in texts]
+    def _readings(self, clause: Clause, who: Who, dates: set[int], turn: TurnContext) -> list[Reading]:
+        g = self.grammar
+        if who.thing is not None:
+            pronoun = who.thing.lower_ in ("it", "everything", "things", "all")
+            if who.thing.lemma_.lower() in g.noun("trip"):  # "Our trip to Rome is off"
+                name = render([t for t in who.thing.subtree if t.lower_ not in ("my", "our")], first_person=True)
+                text = clause_text(clause, Who(f"{who.name}'s {name}", False), None, dates)
+                return [Reading("travel", who.thing, name, text)]
+            vague = who.thing.lower_ in ("everything", "things", "all")
+            if vague and not {t.lemma_.lower() for t in clause.head.subtree} & g.noun("clear_states"):
+                return []
+            reading = None if pronoun else attribute_reading(clause, who, g, dates)  # "it is ok" names no slot
+            things = g.word("owned") | g.noun("device")
+            owned = pronoun or who.thing.lower_ in things or who.thing.lemma_.lower() in things
+            if reading is None and owned:  # "my router stopped working"; "my mind is elsewhere" is no service
+                reading = service_reading(clause, who, g, dates)
+            return [reading] if reading else []
+        readings = frame_reading(clause, who, g, dates)
+        if not readings and clause.subject is not None and clause.subject.lower_ in ("i", "we"):
+            service = service_reading(clause, who, g, dates)
+            if service:
+                return [service]
+        if not readings and clause.status == "planned" and clause.verb.pos_ == "VERB":
+            action = clause.verb.lemma_.lower()
+            if action in g.durable_actions and not clause.request:
+                text = clause_text(clause, who, _last_argument(clause.verb), dates)
+                end = _last_argument(clause.verb)
+                head = next((c for c in end.children if c.dep_ == "pobj"), end) if end is not None else None
+                readings = [Reading(INTENTION, head, _action_words(clause, dates), text)]
+            else:
+                self.dropped_one_offs += 1
+        return readings
 
-    # -- helpers ------------------------------------------------------------------------------------
+    def _one_off(self, clause: Clause, reading: Reading, doc: Any, reference: date | None) -> bool:
+        """configs/extraction.toml [durability]: requests and errands are not memories."""
+        g = self.grammar
+        if reading.relation in g.past_incidents and _incident_over(clause, g):
+            return True  # "the connection dropped three times yesterday": an incident that is over
+        if clause.status not in ("planned", "hypothetical") or clause.negated:
+            return False
+        action = clause.verb.lemma_.lower()
+        if clause.request and action not in g.durable_requests:
+            return True
+        head = reading.obj.lemma_.lower() if reading.obj is not None else ""
+        if head in g.one_off_objects or (reading.relation == INTENTION and head in g.noun("trip")):
+            return True
+        if reading.relation in ("travel", "activity", INTENTION) and reference is not None:
+            mentions = find_dates(doc.text, reference, future=True)
+            if mentions and mentions[0].value - reference <= timedelta(days=g.one_off_within_days):
+                return True
+        return False
 
-    def _objects(self, rule: Rule, raw: str) -> list[str]:
-        cleaned = clean_object(raw, rule, self.lexicon)
-        if cleaned is None:
+    def _fragment_clauses(self, doc: Any) -> list[Clause]:
+        """ "The Basic 100 plan, billed to my Visa.": a verbless answer is about the speaker."""
+        root = next((t for t in doc if t.dep_ == "ROOT"), None)
+        if root is None or root.pos_ not in ("NOUN", "PROPN") or any(t.lower_ == "please" for t in doc):
+            return []  # "My checking account, please.": the answer to a request, not a statement
+        if root.lemma_.lower() == "account":
             return []
-        if not rule.split_and:
-            return [cleaned]
-        parts = [clean_object(part, rule, self.lexicon) for part in split_objects(cleaned)]
-        return [p for p in parts if p]
+        found = [_clause((root,), self.grammar)]
+        found += [_clause((t,), self.grammar) for t in root.children if t.dep_ == "acl" and t.pos_ == "VERB"]
+        return found
 
-    def _check(self, rule: Rule, raw: str, context: str) -> bool:
-        if rule.check == "card_number":
-            digits = re.sub(r"\D", "", raw)
-            return 13 <= len(digits) <= 19 and (_luhn(digits) or bool(_CARD_CONTEXT.search(context)))
+    # -- subjects -------------------------------------------------------------------------------------
+
+    def _who(self, clause: Clause, person: str, turn: TurnContext, sentence: Span, doc: Any) -> Who | None:
+        g, subject = self.grammar, clause.subject
+        if subject is None:
+            head = clause.head
+            fragment = head.pos_ in ("NOUN", "PROPN") and head.dep_ == "ROOT" or head.dep_ == "acl"
+            # "Contact me by email from now on": an imperative about the speaker; other imperatives are requests.
+            imperative = head.dep_ == "ROOT" and head.tag_ == "VB" and head.lemma_.lower() in CONTACT_VERBS
+            return Who(person, True) if fragment or imperative else None
+        lower = subject.lower_
+        if lower in ("i", "we"):
+            return Who(person, True)
+        if lower == "it" and not any(c.dep_ == "dobj" for c in clause.verb.children):
+            thing, nearby = antecedent(subject, turn, sentence, g)
+            words = {t.lemma_.lower() for t in clause.head.subtree} | {t.lower_ for t in clause.head.subtree}
+            if thing and (nearby or words & g.noun("clear_states")):
+                return Who(person, True, subject, thing)
+            return None
+        possessed = any(c.lower_ in ("my", "our") for c in subject.children)
+        if any(c.lower_ == "our" for c in subject.children) and subject.lemma_.lower() in g.word("self_groups"):
+            return Who(person, True)  # "Our company switched to Enterprise": the account holder itself
+        if lower in ("everything", "things", "all") and clause.head.lemma_.lower() in ("be", "work", "seem", "stay"):
+            thing, _ = antecedent(subject, turn, sentence, g)
+            return Who(person, True, subject, thing or "service")
+        the_slot = any(c.lower_ == "the" for c in subject.children) and any(
+            subject.lemma_.lower() in names for names in g.attributes.values())
+        kin = kin_of(subject, g)
+        if kin is not None and (possessed or any(c.lower_ in ("my", "our") for c in kin.children)):
+            name = name_of(subject, g, exclude=kin)
+            if name:
+                return Who(name, False, kin_of=(person, kin.lower_))
+            return Who(f"{person}'s {kin.lower_}", False)
+        if possessed or the_slot or (subject.lemma_.lower() in g.word("owned")
+                                     and any(c.lower_ == "the" for c in subject.children)):
+            words = [t for t in subject.subtree if t.dep_ in ("compound", "nummod") or t.i == subject.i
+                     or (t.dep_ == "amod" and t.lower_ not in ("new", "old", "current", "previous"))
+                     or (t.dep_ == "appos" and t.like_num)]
+            return Who(person, True, subject, " ".join(thing_word(t) for t in words))
+        if subject.pos_ == "PROPN" and subject.text[:1].isupper() and lower not in g.word("not_names") \
+                and subject.ent_type_ in ("", "PERSON") and not any(lower in g.noun(n) for n in g.nouns):
+            return Who(name_of(subject, g) or subject.text, False)
+        return None
+
+    def _family(self, clause: Clause, who: Who, person: str) -> tuple[str | None, ...]:
+        return (who.name,) if who.name != person and "'" not in who.name else ()
+
+    def _diet(self, turn: TurnContext, sentence: Span, doc: Any, person: str, clauses: list[Clause]) -> list[ExtractedFact]:
+        """ "I started eating fish again, so pescatarian now": a diet word in a sentence about the speaker."""
+        g = self.grammar
+        if not any(c.subject is not None and c.subject.lower_ in ("i", "we") for c in clauses) and \
+                next((t for t in doc if t.dep_ == "ROOT"), doc[0]).pos_ not in ("NOUN", "PROPN", "ADJ", "ADV"):
+            return []
+        for token in doc:
+            if token.lower_ in g.noun("diet") and token.dep_ not in ("amod", "compound", "nmod", "poss"):
+                owner = next((c for c in clauses if token in c.head.subtree and c.subject is not None), None)
+                if owner is not None and (owner.negated or owner.status != "current"):
+                    who = Who(person, True)
+                    text = clause_text(owner, who, token, set())
+                    return [self._fact(turn, sentence, doc, person, "diet", token.lower_, text, owner, owner.status, ())]
+                return [self._fact(turn, sentence, doc, person, "diet", token.lower_, f"{person} is {token.lower_}",
+                                   owner, "current", ())]
+        return []
+
+    # -- the fact -------------------------------------------------------------------------------------
+
+    def _fact(self, turn: TurnContext, sentence: Span, doc: Any, subject: str, relation: str, obj: str, text: str,
+              clause: Clause | None, status: str, names: tuple[str | None, ...]) -> ExtractedFact:
+        reference = turn.said_on
+        said_at = None
+        if reference is not None:
+            said_at = reference
+            if clause is not None:
+                own = {t.i for t in clause.head.subtree} - {
+                    t.i for c in clause.head.children if c.dep_ in ("conj", "advcl", "ccomp")
+                    and any(s.dep_ in ("nsubj", "nsubjpass") for s in c.children) for t in c.subtree}
+                future = status in ("planned", "hypothetical")
+                for mention in find_dates(doc.text, reference, future=future):
+                    if any(t.i in own for t in doc if t.idx < mention.end and t.idx + len(t.text) > mention.start):
+                        said_at = mention.value
+                        break
+        person = self.person_of(turn)
+        return ExtractedFact(
+            subject=subject, relation=relation, object=obj, text=text, quote=sentence.text,
+            said_at=said_at.isoformat() if said_at else None,
+            entities=entities(subject, [obj], relation, self.grammar.word("not_names"), person, names),
+            source_turn_id=turn.turn_id, temporal_status=status, kind=KIND_OF.get(status, "fact"))
+
+
+def _ends(fact: ExtractedFact) -> bool:
+    """A fact that ends something ("customer cancelled their trip to Lisbon") is never a booking detail."""
+    return any(w in fact.text.split() for w in ("cancelled", "canceled", "not", "no", "never", "longer"))
+
+
+def _incident_over(clause: Clause, g: Grammar) -> bool:
+    """A thing's state told in the past simple, by a verb whose result does not last ("dropped", "crashed")."""
+    if clause.status == "past":
         return True
-
-    def _first_rule(self, predicate: str) -> tuple[Rule | None, re.Match[str] | None]:
-        for rule in self._predicate_rules:
-            for pattern in rule.patterns:
-                match = pattern.match(predicate)
-                if match:
-                    return rule, match
-        return None, None
-
-    def _strip_adverbs(self, text: str) -> str:
-        for _ in range(4):
-            found = self.lexicon.adverbs.match(text)
-            if not found:
-                break
-            text = text[found.end() :]
-        return text
-
-    def _fact(self, subject: str, relation: str, obj: str, text: str, sentence: Span, said_at: str | None,
-              turn: TurnContext, names: list[str], person: str) -> ExtractedFact:
-        return ExtractedFact(subject=subject, relation=relation, object=obj, text=text, quote=sentence.text,
-                             said_at=said_at, entities=names, source_turn_id=turn.turn_id)
+    head = clause.head
+    perfect = any(c.dep_ == "aux" and c.lemma_ == "have" for c in head.children)
+    lasting = {head.lemma_.lower(), clause.verb.lemma_.lower()} & g.cue("lasting_breaks")
+    return head.tag_ == "VBD" and not perfect and not lasting and not clause.negated
 
 
-def _luhn(digits: str) -> bool:
-    total = 0
-    for i, char in enumerate(reversed(digits)):
-        n = int(char)
-        if i % 2 == 1:
-            n = n * 2 - 9 if n > 4 else n * 2
-        total += n
-    return total % 10 == 0
+def _last_argument(verb: Any) -> Any | None:
+    args = [c for c in verb.children if c.dep_ in ("dobj", "prep", "attr", "acomp", "prt")]
+    return max(args, key=lambda t: t.i) if args else None
+
+
+def _action_words(clause: Clause, dates: set[int]) -> str:
+    end = _last_argument(clause.verb)
+    tokens = [clause.verb] + ([t for t in end.subtree if t.i not in dates] if end is not None else [])
+    words = [t for t in clause.verb.doc[clause.verb.i: (max(t.i for t in tokens) + 1)] if t.i not in dates]
+    return object_text(words, keep_possessive=True) or clause.verb.lemma_

@@ -9,7 +9,7 @@ as one provider batch); the answer is one list of facts per turn, in the order o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Any, Protocol
 
 CONTEXT_MESSAGES = 10
@@ -50,8 +50,8 @@ class TurnContext:
     def said_on(self) -> date | None:
         if self.said_at is None:
             return None
-        moment = self.said_at if self.said_at.tzinfo else self.said_at.replace(tzinfo=timezone.utc)
-        return moment.astimezone(timezone.utc).date()
+        moment = self.said_at if self.said_at.tzinfo else self.said_at.replace(tzinfo=UTC)
+        return moment.astimezone(UTC).date()
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,11 @@ class ExtractedFact:
     message's own date; None when the message has no date."""
     entities: list[str] = field(default_factory=list)
     source_turn_id: str = ""
+    temporal_status: str | None = None
+    """current, past, planned or hypothetical as the embedded extractor reads the grammar; None from an LLM
+    (the decision model's temporal_status question decides what is stored either way)."""
+    kind: str | None = None
+    """fact, plan or event as the grammar suggests; None when the extractor does not say."""
 
 
 def fact_time(fact: ExtractedFact, message_said_at: datetime | None) -> datetime | None:
@@ -79,11 +84,11 @@ def fact_time(fact: ExtractedFact, message_said_at: datetime | None) -> datetime
     if fact.said_at is None:
         return None
     if message_said_at is not None:
-        moment = message_said_at if message_said_at.tzinfo else message_said_at.replace(tzinfo=timezone.utc)
-        moment = moment.astimezone(timezone.utc)
+        moment = message_said_at if message_said_at.tzinfo else message_said_at.replace(tzinfo=UTC)
+        moment = moment.astimezone(UTC)
         if moment.date().isoformat() == fact.said_at:
             return moment
-    return datetime.combine(date.fromisoformat(fact.said_at), datetime.min.time(), tzinfo=timezone.utc)
+    return datetime.combine(date.fromisoformat(fact.said_at), datetime.min.time(), tzinfo=UTC)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,8 @@
-"""Embedders: the local default shipped inside a PyPI package, or OpenAI embeddings by config.
+"""Embedders: the local default shipped inside a PyPI package, MiniLM (also offline), or OpenAI embeddings.
+
+`local` (wordllama l2_supercat, 256-d) is fast; `minilm` (all-MiniLM-L6-v2, int8 ONNX, 384-d) finds more of
+LoCoMo's evidence but embeds about two orders of magnitude fewer texts per second on CPU
+(tests/benchmarks/bench_embedders.py measures both side by side).
 
 The store records which embedder and dimension made its vectors (`embedder` in the meta table) and
 refuses to mix vector spaces: a change of embedder is a re-embedding job, never a silent mix.
@@ -13,12 +17,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
-
 from archivist.configs.settings import EmbedderSettings, Settings
 
+from archivist.errors import TerminalError
 
-class EmbedderMismatch(RuntimeError):
+
+class EmbedderMismatch(TerminalError, RuntimeError):
     """The store's vectors were made by another embedder than the one configured."""
+
+    hint = ("Configure the embedder the store was built with, or switch the store with "
+            "`archivist reembed --embedder PROVIDER:MODEL:DIM`.")
 
 
 class Embedder(Protocol):
@@ -70,6 +78,30 @@ def _local(config: str, dim: int) -> WordLlamaEmbedder:
     return WordLlamaEmbedder(config, dim)
 
 
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2 as int8 ONNX from PyPI packages (tasks/ingest/minilm.py): 384-d, mean-pooled, unit length.
+
+    The model and its dimension are fixed, so `embedder.model` and `embedder.dim` do not apply.
+    """
+
+    def __init__(self) -> None:
+        from archivist.tasks.ingest import minilm
+
+        self._minilm = minilm
+        self.dim = minilm.DIM
+        self.name = f"minilm:{minilm.MODEL_ID}:{minilm.DIM}"
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return self._minilm.encode(list(texts))
+
+
+@lru_cache(maxsize=1)
+def _minilm() -> MiniLMEmbedder:
+    return MiniLMEmbedder()
+
+
 def get_embedder(settings: Settings | EmbedderSettings, store: Any = None, run_id: str | None = None) -> Embedder:
     """The configured embedder (the local one is loaded once per process).
 
@@ -79,12 +111,14 @@ def get_embedder(settings: Settings | EmbedderSettings, store: Any = None, run_i
     config = settings.embedder if isinstance(settings, Settings) else settings
     if config.provider == "local":
         return _local(config.model, config.dim)
+    if config.provider == "minilm":
+        return _minilm()
     if config.provider == "openai":
         from archivist.tasks.providers.openai_embeddings import OpenAIEmbedder
 
         replay = settings.replay if isinstance(settings, Settings) else False
         return OpenAIEmbedder(config, store, run_id, replay=replay)
-    raise ValueError(f"unknown embedder provider {config.provider!r}; use 'local' or 'openai'")
+    raise ValueError(f"unknown embedder provider {config.provider!r}; use 'local', 'minilm' or 'openai'")
 
 
 def close_embedder(embedder: Embedder) -> None:

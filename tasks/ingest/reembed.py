@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from archivist.errors import ArchivistError
 from archivist.storage.search import forget_tables
 from archivist.storage.turns import recorded_embedder
 from archivist.storage.vector_space import (
@@ -39,7 +40,7 @@ from archivist.ids import content_id
 BATCH_ROWS = 2_000
 
 
-class ReembedIncomplete(RuntimeError):
+class ReembedIncomplete(ArchivistError, RuntimeError):
     """A copy does not hold exactly its source's rows, so the store was not switched."""
 
 

@@ -1,13 +1,15 @@
 """The steps of ingestion, as plain functions over files and frames.
 
-stage:   read and validate the archive in batches, quarantine bad records, and write the valid ones as
-         Parquet files per partition (so no step ever holds the whole archive in memory);
+stage:   read and validate the archive in batches, mask credentials, quarantine bad records and bad files,
+         and write the valid ones as Parquet files per partition (so no step ever holds the whole archive in
+         memory);
 embed:   per partition, drop turns the store already holds, embed the rest, write embedded Parquet;
 commit:  insert embedded turns into LanceDB (insert-if-absent by content id, one writer).
 """
 
 from __future__ import annotations
 
+import logging
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +25,7 @@ from archivist.tasks.ingest.embed import close_embedder, get_embedder
 from archivist.tasks.ingest.partition import with_partition
 from archivist.tasks.ingest.read import read_archive
 
+log = logging.getLogger(__name__)
 
 @dataclass
 class StageSummary:
@@ -32,6 +35,17 @@ class StageSummary:
     quarantine_new: int = 0
     partitions: dict[int, list[str]] = field(default_factory=dict)
     """partition -> staged Parquet files."""
+    files_read: int = 0
+    """Files a reader took, the unreadable ones included."""
+    files_skipped: list[tuple[str, str]] = field(default_factory=list)
+    """(file, why) for every file no reader took."""
+    files_unreadable: list[tuple[str, str]] = field(default_factory=list)
+    """(file, why) for every file that broke off; each is also one quarantined row."""
+    turns_masked: int = 0
+    turns_dropped: int = 0
+    """Turns left out for holding a credential (privacy mode `drop`)."""
+    credentials: dict[str, int] = field(default_factory=dict)
+    """Credential kind -> turns that held one (masked or dropped)."""
 
 
 @dataclass
@@ -50,6 +64,9 @@ def stage_archive(paths: list[str], fmt: str, settings: Settings, run_id: str, s
     store = Store(settings.store.uri, settings.store.storage_options)
     summary = StageSummary()
     ingest = settings.ingest
+    if settings.privacy.mode == "keep":
+        log.warning("privacy mode is `keep`: card numbers, passwords, PINs and keys in this archive are stored in "
+                    "clear; set [privacy] mode = \"mask\" unless this store is meant to hold them")
     batches = read_archive(
         paths,
         fmt,
@@ -57,6 +74,7 @@ def stage_archive(paths: list[str], fmt: str, settings: Settings, run_id: str, s
         max_text_chars=ingest.max_text_chars,
         batch_rows=ingest.batch_rows,
         default_tenant=ingest.default_tenant,
+        privacy=settings.privacy.mode,
     )
     for number, batch in enumerate(batches):
         summary.records_read += batch.records_read
@@ -72,6 +90,12 @@ def stage_archive(paths: list[str], fmt: str, settings: Settings, run_id: str, s
             path = folder / f"batch-{number:06d}.parquet"
             rows.drop("partition").write_parquet(path)
             summary.partitions.setdefault(int(partition), []).append(str(path))
+    summary.files_read = batches.files_read
+    summary.files_skipped = [(str(path), why) for path, why in batches.skipped]
+    summary.files_unreadable = [(str(path), why) for path, why in batches.unreadable]
+    summary.turns_masked = batches.masked.turns_masked
+    summary.turns_dropped = batches.masked.turns_dropped
+    summary.credentials = dict(batches.masked.kinds)
     return summary
 
 

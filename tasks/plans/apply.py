@@ -8,7 +8,10 @@ is kept, with the reason, rather than overwrite the later change. Neither ever d
 
 Both write the facts projection first and the events second (storage/facts.py's commit protocol), and event
 ids are content ids of (plan item, fact, kind), so a second apply or restore, or one resumed after a crash,
-adds nothing that is already there: the store stays equal to the replay of its log.
+adds nothing that is already there: the store stays equal to the replay of its log. The facts, the events and
+the plan's status are three tables, so the commit runs under a marker (storage/commits.py): a process killed
+inside it leaves the marker, readers take the scopes' facts from the log meanwhile, and the next writer rewrites
+the facts from the log and finishes the apply or restore (tasks/plans/heal.py).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from datetime import datetime
 from typing import Any
 
 import polars as pl
-
+from archivist.storage.commits import PLAN_APPLY, PLAN_RESTORE, begin_commit, end_commit
 from archivist.storage.events import (
     append_events,
     apply_event,
@@ -32,17 +35,28 @@ from archivist.storage.events import (
     scope_events,
 )
 from archivist.storage.facts import write_facts
-from archivist.storage.plans import APPLIED, DRAFT, RESTORED, StoredPlan, read_plan, update_plan, utcnow
+from archivist.storage.plans import (
+    APPLIED,
+    DRAFT,
+    RESTORED,
+    StoredPlan,
+    read_plan,
+    update_plan,
+    utcnow,
+)
 from archivist.storage.scopes import fact_vector_dim, read_fact_rows
 from archivist.storage.store import Store
 from archivist.tasks.consolidate.pairs import fact_state
 
+from archivist.crashpoints import crash_point
+from archivist.errors import TerminalError
+
 COMPENSATING_KIND = {"fact_closed": "fact_reopened", "fact_reopened": "fact_closed", "link_made": "link_removed",
-                     "belief_changed": "belief_changed"}
+                     "belief_changed": "belief_changed", "fact_promoted": "belief_changed"}
 """The kind of the event that undoes an event of a kind (replay applies every kind's `after` the same way)."""
 
 
-class PlanRefused(RuntimeError):
+class PlanRefused(TerminalError, RuntimeError):
     """The whole plan cannot be applied or restored; the message says why and what to do instead."""
 
 
@@ -62,6 +76,25 @@ class PlanChange:
 
 
 def apply_plan(store: Store, plan_id: str, *, now: datetime | None = None) -> PlanChange:
+    from archivist.tasks.plans.heal import heal_store
+
+    heal_store(store)  # a writer opening the store first finishes what a killed one left half-written
+    return _apply(store, plan_id, now=now)
+
+
+def restore_plan(store: Store, plan_id: str, *, now: datetime | None = None) -> PlanChange:
+    from archivist.tasks.plans.heal import heal_store
+
+    heal_store(store)
+    return _restore(store, plan_id, now=now)
+
+
+def finish_plan_change(store: Store, plan_id: str, operation: str) -> PlanChange:
+    """Run an apply or restore that a killed process began, to its end (what healing calls)."""
+    return _apply(store, plan_id) if operation == "apply" else _restore(store, plan_id)
+
+
+def _apply(store: Store, plan_id: str, *, now: datetime | None = None) -> PlanChange:
     stored = read_plan(store, plan_id)
     if stored.status == APPLIED:
         return PlanChange(plan_id, "apply", APPLIED, nothing_to_do=True)
@@ -97,13 +130,16 @@ def apply_plan(store: Store, plan_id: str, *, now: datetime | None = None) -> Pl
             apply_event(current, planned["kind"], fid, after)
         change.done.append(item["item_id"])
         outcomes.append({**item, "outcome": "applied", "note": None})
-    change.events = _commit(store, new_events, current)
+    marker = begin_commit(store, PLAN_APPLY, _scopes(stored), plan_id=plan_id)
+    change.events = _commit(store, new_events, current, "plan-apply")
     update_plan(store, stored, items=pl.DataFrame(outcomes, schema=stored.items.schema) if outcomes else None,
                 status=APPLIED, applied_at=now)
+    crash_point("plan-apply:after-status")
+    end_commit(store, marker)
     return change
 
 
-def restore_plan(store: Store, plan_id: str, *, now: datetime | None = None) -> PlanChange:
+def _restore(store: Store, plan_id: str, *, now: datetime | None = None) -> PlanChange:
     stored = read_plan(store, plan_id)
     if stored.status == DRAFT:
         raise PlanRefused(f"plan {plan_id} was never applied, so there is nothing to restore (the store holds "
@@ -149,19 +185,25 @@ def restore_plan(store: Store, plan_id: str, *, now: datetime | None = None) -> 
         change.done.append(item_id)
         if item is not None:
             outcomes.append({**item, "outcome": "restored", "note": None})
-    change.events = _commit(store, new_events, current)
+    marker = begin_commit(store, PLAN_RESTORE, _scopes(stored), plan_id=plan_id)
+    change.events = _commit(store, new_events, current, "plan-restore")
     update_plan(store, stored, items=pl.DataFrame(outcomes, schema=stored.items.schema) if outcomes else None,
                 status=RESTORED, restored_at=now)
+    crash_point("plan-restore:after-status")
+    end_commit(store, marker)
     return change
 
 
 # -- helpers ---------------------------------------------------------------------------------------------
 
 
+def _scopes(stored: StoredPlan) -> list[tuple[str, str]]:
+    return sorted(set(stored.items.select("tenant", "scope").iter_rows())) if stored.items.height else []
+
+
 def _scope_state(store: Store, stored: StoredPlan) -> tuple[pl.DataFrame, dict[str, dict[str, Any]]]:
     """The plan's scopes' events, and their facts rebuilt from them (fact_id -> row)."""
-    scopes = sorted(set(stored.items.select("tenant", "scope").iter_rows())) if stored.items.height else []
-    events = scope_events(store, scopes)
+    events = scope_events(store, _scopes(stored))
     return events, {row["fact_id"]: row for row in replay_facts(events).iter_rows(named=True)}
 
 
@@ -203,7 +245,7 @@ def _event(item: dict[str, Any], fact_id: str, kind: str, before: dict[str, Any]
     }
 
 
-def _commit(store: Store, new_events: list[dict[str, Any]], current: dict[str, dict[str, Any]]) -> int:
+def _commit(store: Store, new_events: list[dict[str, Any]], current: dict[str, dict[str, Any]], point: str) -> int:
     """The changed facts' rows (with their stored vectors), then the events: the commit point."""
     if not new_events:
         return 0
@@ -215,4 +257,7 @@ def _commit(store: Store, new_events: list[dict[str, Any]], current: dict[str, d
         raise RuntimeError(f"{len(missing)} facts of the plan have no row in the facts table (first: {missing[0]}); "
                            "the table was edited outside archivist: rebuild it from the event log first")
     write_facts(store, rows.join(vectors, on="fact_id", how="left"), fact_vector_dim(store) or 0)
-    return append_events(store, events_frame(new_events))
+    crash_point(f"{point}:after-facts")
+    written = append_events(store, events_frame(new_events))
+    crash_point(f"{point}:after-events")
+    return written

@@ -15,6 +15,8 @@ Rules beyond the paper's equations, each a choice the paper leaves open:
   landline": the landline, and the end of a plan to cancel it) links to the fact it repeats, when that answer
   is itself at act strength, and its superseding answers still count against the other facts. Storing it
   would put a second active text of the same fact in the store.
+- A one-off (kind plan or event, durability "0", both at act strength) is dropped with a `fact_dropped` event,
+  and a statement sure to be hypothetical is stored as tentative (thresholds.toml says why).
 - plan_fulfilled at act strength closes a stored plan directly (a plan that happened was not wrong), but only
   when the statement itself is about now or the past (g_T): a plan does not fulfil a plan.
 """
@@ -79,6 +81,13 @@ def judge_statement(
         detail = {"reason": "not worth remembering", "p_worth": p_worth, "source_turn_id": row.get("source_turn_id")}
         dropped = Event(FACT_DROPPED, statement_id, None, {}, statement_id, worth.decision_id, detail)  # type: ignore[union-attr]
         return Outcome(statement_id, "dropped", "act", None, [dropped], [f"not worth remembering (p={p_worth:.2f})"])
+    one_off = _one_off(statement, t)
+    if one_off is not None:
+        kind, durability = one_off
+        detail = {"reason": "one-off", "kind": kind.answer.chosen, "p_kind": kind.answer.confidence,
+                  "p_hours_or_days": durability.answer.confidence, "source_turn_id": row.get("source_turn_id")}
+        dropped = Event(FACT_DROPPED, statement_id, None, {}, statement_id, durability.decision_id, detail)
+        return Outcome(statement_id, "dropped", "act", None, [dropped], ["a one-off: a plan or event of hours or days"])
 
     choice = choose_zone(statement.candidates, t)
     zone, r_star, reasons = choice.zone, choice.relation, []
@@ -93,6 +102,8 @@ def judge_statement(
             reasons.append(f"escalation zone ({r_star} at {choice.confidence:.2f}) and no LLM to settle it")
     elif zone == "tentative":
         reasons.append(f"relation uncertain ({r_star} at {choice.confidence:.2f})")
+    if t.hypothetical_tentative and _sure(temporal, ("hypothetical",), t):
+        reasons.append("hypothetical: nothing decided")
     if p_worth is None:
         reasons.append("worth_remembering unanswered")
     elif p_worth < t.worth_tentative_below:
@@ -274,6 +285,20 @@ def _repeated_fact(candidates: Sequence[CandidateJudgement], u_star: int | None,
         if p >= t.act and p > best_p and candidate.fact.get("status") != CLOSED:
             best, best_p = index, p
     return best
+
+
+def _sure(answer: Answer | None, options: tuple[str, ...], t: Thresholds) -> bool:
+    return answer is not None and not answer.fallback and answer.chosen in options and answer.confidence >= t.act
+
+
+def _one_off(statement: StatementJudgement, t: Thresholds) -> tuple[Judged, Judged] | None:
+    """The kind and durability answers that make the statement a one-off (thresholds.toml `one_off_drop`)."""
+    kind, durability = statement.answers.get("kind"), statement.answers.get("durability")
+    if not t.one_off_drop or kind is None or durability is None:
+        return None
+    if _sure(kind.answer, ("plan", "event"), t) and _sure(durability.answer, ("0",), t):
+        return kind, durability
+    return None
 
 
 def _closing_state(stored: Mapping[str, Any]) -> dict[str, Any]:

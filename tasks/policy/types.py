@@ -11,27 +11,31 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+# Statuses, event kinds and closed reasons are defined once in the bottom layer; re-exported for the policy.
+from archivist.vocab import (  # noqa: F401
+    ACTIVE,
+    BELIEF_CHANGED,
+    CLOSED,
+    CLOSED_AS_FULFILLED,
+    CLOSED_BY_BELIEF,
+    EVENT_KINDS,
+    FACT_ADDED,
+    FACT_CLOSED,
+    FACT_DROPPED,
+    FACT_PROMOTED,
+    FACT_REOPENED,
+    LINK_MADE,
+    PLAN_CLOSED,
+    TENTATIVE,
+    Zone,
+)
 from archivist.tasks.decisions.types import Answer
 
 # The paper's relation sets (section 3.2): answers that support a stored fact, and the superseding subset S.
 SUPPORTING = frozenset({"duplicate", "refinement"})
 SUPERSEDING = frozenset({"update", "contradiction", "negates"})
 
-Zone = Literal["act", "escalate", "tentative"]
 
-FACT_ADDED = "fact_added"
-BELIEF_CHANGED = "belief_changed"
-FACT_CLOSED = "fact_closed"
-FACT_REOPENED = "fact_reopened"
-FACT_PROMOTED = "fact_promoted"
-LINK_MADE = "link_made"
-PLAN_CLOSED = "plan_closed"
-FACT_DROPPED = "fact_dropped"
-EVENT_KINDS = (FACT_ADDED, BELIEF_CHANGED, FACT_CLOSED, FACT_REOPENED, FACT_PROMOTED, LINK_MADE, PLAN_CLOSED,
-               FACT_DROPPED)
-
-ACTIVE, TENTATIVE, CLOSED = "active", "tentative", "closed"
-CLOSED_BY_BELIEF, CLOSED_AS_FULFILLED = "belief", "fulfilled"
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from archivist.errors import ArchivistError
 from archivist.tasks.decisions.types import Answer, Question
 
 EXACT_TOLERANCE = 1e-6
@@ -20,7 +21,7 @@ ROUNDING_DRIFT_PER_OPTION = 0.005
 """Each probability rounded to two decimals can be off by half a hundredth; that much drift is rescaled."""
 
 
-class InvalidAnswer(ValueError):
+class InvalidAnswer(ArchivistError, ValueError):
     """An answer that cannot be used; the message is recorded on the fallback."""
 
 

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from archivist.tasks.providers.redaction import redact
 
-class TransientError(Exception):
-    """Marker: the same request may succeed later (rate limits, 5xx, timeouts, dropped connections)."""
-
-
-class TerminalError(Exception):
-    """Marker: repeating the same request cannot succeed; something must be fixed first."""
+# The markers live in the bottom layer; importing them from here keeps working.
+from archivist.errors import ArchivistError, TerminalError, TransientError
 
 
-class ArchivistModelError(RuntimeError):
+class ArchivistModelError(ArchivistError, RuntimeError):
     """A model call that failed; `provider` and `status_code` say where and how."""
 
     def __init__(
@@ -33,16 +30,6 @@ class ArchivistModelError(RuntimeError):
         self.provider = provider
         self.status_code = status_code
         self.request_id = request_id
-
-    def __reduce__(self):  # picklable across Prefect/Dask workers, like dlt's exceptions
-        return (_rebuild, (type(self), str(self), self.__dict__))
-
-
-def _rebuild(cls: type, message: str, attrs: dict) -> ArchivistModelError:
-    error = cls.__new__(cls)
-    Exception.__init__(error, message)
-    error.__dict__.update(attrs)
-    return error
 
 
 class RateLimited(ArchivistModelError, TransientError):
@@ -79,14 +66,6 @@ class BadRequest(ArchivistModelError, TerminalError):
 
 class CacheMiss(ArchivistModelError, TerminalError):
     """Replay mode found no cached response for a request, and replay never calls a model."""
-
-
-def redact(text: str, secrets: Iterable[str | None]) -> str:
-    """`text` with every secret (longer than 3 characters) replaced by `***`."""
-    for secret in secrets:
-        if secret and len(secret) > 3:
-            text = text.replace(secret, "***")
-    return text
 
 
 def error_for_status(

@@ -13,20 +13,23 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from archivist.configs.settings import ProviderSettings
 from archivist.storage.calls import CallLog, LedgerRow
 from archivist.tasks.decisions.types import CallRecord
 from archivist.ids import canonical_json, request_hash
-from archivist.tasks.providers.errors import CacheMiss, RateLimited, redact
+from archivist.tasks.providers.errors import CacheMiss, RateLimited
 from archivist.tasks.providers.prices import PriceTable, default_prices
-from archivist.tasks.providers.ratelimit import RateLimiter
+from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
+from archivist.tasks.providers.redaction import install_log_redaction, redact, scrub
 from archivist.tasks.providers.retry import call_with_retry, make_retrying
 
 log = logging.getLogger(__name__)
 
 NOT_LOOKED_UP = object()
+SHARED: Any = "shared"
+"""`limiter=SHARED`: the process-wide limiter of the endpoint (see `build_gate`)."""
 
 
 @dataclass
@@ -139,6 +142,7 @@ class CallGate:
         try:
             sent, attempts = call_with_retry(attempt, self.settings, retrying=self._retrying)
         except Exception as error:
+            scrub(error, self.secrets())  # the last line of defence before it is raised, logged or recorded
             if not isinstance(error, CacheMiss):
                 self._ledger(key, self.model, 0, 0, time.perf_counter() - started,
                              attempts=getattr(error, "attempts", 1),
@@ -157,6 +161,22 @@ class CallGate:
                             endpoint=self.endpoint)
         return GateResult(response=sent.response, record=record)
 
+    def control(self, fn: Callable[[], Any]) -> Any:
+        """`fn()` under the limiter and the retry policy, neither cached nor ledgered: for calls that
+        answer no request of their own (a batch upload, create, poll or download)."""
+
+        def attempt() -> Any:
+            if self.limiter is not None:
+                self.limiter.acquire(0, sleep=self.sleep)
+            return fn()
+
+        try:
+            result, _ = call_with_retry(attempt, self.settings, retrying=self._retrying)
+        except Exception as error:
+            scrub(error, self.secrets())
+            raise
+        return result
+
     def _cached(self, key: str, response: Any, latency: float) -> GateResult:
         model = response.get("model") if isinstance(response, dict) and response.get("model") else self.model
         self._ledger(key, model, 0, 0, latency, attempts=0, cached=True)
@@ -172,3 +192,29 @@ class CallGate:
                                     run_id=self.run_id, input_tokens=input_tokens, output_tokens=output_tokens,
                                     cost_usd=cost, latency_s=latency, cached=cached, attempts=attempts,
                                     error=error))
+
+
+def build_gate(
+    *,
+    provider: str,
+    model: str,
+    endpoint: str,
+    settings: ProviderSettings,
+    base_url: str = "",
+    limiter: RateLimiter | None | Literal["shared"] = SHARED,
+    limiter_name: str | None = None,
+    remote: bool = True,
+    **options: Any,
+) -> CallGate:
+    """The one place a gated client is built: the endpoint's shared limiter (when `limiter` is SHARED and the
+    calls leave the process), log redaction installed, and a `CallGate` with the rest of `options`
+    (calls, run_id, replay, sleep, prices, secrets, cacheable).
+
+    The shared limiter is keyed by `limiter_name` (default `provider`) and `base_url`: every client of one
+    endpoint in this process, in every thread, draws on the same budget."""
+    install_log_redaction()
+    if limiter == SHARED:
+        limiter = (shared_limiter(limiter_name or provider, base_url, settings.requests_per_minute,
+                                  settings.tokens_per_minute) if remote else None)
+    return CallGate(provider=provider, model=model, endpoint=endpoint, settings=settings, limiter=limiter,
+                    **options)

@@ -16,7 +16,9 @@ from typing import Any
 
 from archivist.configs.settings import ProviderSettings
 from archivist.tasks.decisions.types import ProviderReply, Question
-from archivist.tasks.providers.chat_sdk import ChatSDK
+from archivist.tasks.providers.base import DecisionProvider
+from archivist.tasks.providers.chat import ChatClient
+from archivist.tasks.providers.vendors import vendor_of
 
 SYSTEM_PROMPT = (
     "You answer typed questions about a state with calibrated probabilities. For every question, give every "
@@ -24,14 +26,6 @@ SYSTEM_PROMPT = (
     'one JSON object and nothing else: {"answers": {"<question key>": {"<option>": <probability>, ...}, ...}}.'
 )
 FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
-
-
-def vendor_of(settings: ProviderSettings) -> str:
-    """`openai` or `anthropic`: from `llm:<vendor>`, else from the model's name."""
-    _, _, vendor = settings.provider.partition(":")
-    if vendor:
-        return vendor
-    return "anthropic" if settings.model.startswith("claude") else "openai"
 
 
 def question_block(questions: dict[str, Question]) -> dict[str, Any]:
@@ -146,25 +140,19 @@ def parse_reply(text: str, questions: dict[str, Question]) -> dict[str, Any]:
     return out
 
 
-class LLMDecisionProvider:
+class LLMDecisionProvider(DecisionProvider):
     """Decisions from a chat model through the official OpenAI or Anthropic SDK."""
-
-    remote = True
-    overhead_tokens = 0
-    token_limits = None
 
     def __init__(self, settings: ProviderSettings):
         self.settings = settings
         self.vendor = vendor_of(settings)
-        if self.vendor not in ("openai", "anthropic"):
-            raise ValueError(f"llm provider {settings.provider!r}: use llm:openai or llm:anthropic")
         self.name = f"llm:{self.vendor}"
         self.model = settings.model
-        self.endpoint = "/v1/messages" if self.vendor == "anthropic" else "/v1/chat/completions"
-        default_url = "https://api.anthropic.com" if self.vendor == "anthropic" else "https://api.openai.com/v1"
-        self.base_url = (settings.base_url or default_url).rstrip("/")
-        self.key_env = settings.api_key_env or ("ANTHROPIC_API_KEY" if self.vendor == "anthropic" else "OPENAI_API_KEY")
-        self.sdk = ChatSDK(self.vendor, self.base_url, self.key_env, self.name, settings.timeout_s)
+        self.chat = ChatClient(self.vendor, name=self.name, timeout_s=settings.timeout_s, base_url=settings.base_url,
+                              key_env=settings.api_key_env)
+        self.endpoint = self.chat.endpoint
+        self.base_url = self.chat.base_url
+        self.key_env = self.chat.key_env
 
     def request_body(self, state: Any, questions: dict[str, Question]) -> dict[str, Any]:
         """Everything that shapes the answer (model, prompt, sampling): the call cache hashes this."""
@@ -180,34 +168,11 @@ class LLMDecisionProvider:
             body["temperature"] = 0
         return body
 
-    def secrets(self) -> list[str | None]:
-        return self.sdk.secrets()
-
     def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
-        body = self.request_body(state, questions)
-        text, input_tokens, output_tokens, model = self.sdk.call(lambda client: self._complete(client, body))
-        return ProviderReply(answers=parse_reply(text, questions), model=model or self.model,
-                             input_tokens=input_tokens, output_tokens=output_tokens, endpoint=self.endpoint)
-
-    def _complete(self, client: Any, body: dict[str, Any]) -> tuple[str, int, int, str]:
-        if self.vendor == "anthropic":
-            message = client.messages.create(
-                model=body["model"], system=body["system"], max_tokens=body["max_tokens"],
-                messages=[{"role": "user", "content": body["user"]}],
-            )
-            text = "".join(getattr(block, "text", "") for block in message.content)
-            usage = message.usage
-            return text, int(usage.input_tokens or 0), int(usage.output_tokens or 0), message.model
-        completion = client.chat.completions.create(
-            model=body["model"], temperature=body["temperature"], max_tokens=body["max_tokens"],
-            response_format={"type": "json_object"},
-            messages=[{"role": "system", "content": body["system"]}, {"role": "user", "content": body["user"]}],
-        )
-        text = completion.choices[0].message.content or "" if completion.choices else ""
-        usage = completion.usage
-        tokens_in = int(usage.prompt_tokens or 0) if usage else 0
-        tokens_out = int(usage.completion_tokens or 0) if usage else 0
-        return text, tokens_in, tokens_out, completion.model
+        sent = self.chat.complete(self.request_body(state, questions))
+        return ProviderReply(answers=parse_reply(sent.response["text"], questions), model=sent.model or self.model,
+                             input_tokens=sent.input_tokens, output_tokens=sent.output_tokens,
+                             endpoint=self.endpoint)
 
     def close(self) -> None:
-        self.sdk.close()
+        self.chat.close()

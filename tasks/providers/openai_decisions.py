@@ -13,17 +13,15 @@ import json
 from typing import Any
 
 from archivist.configs.settings import ProviderSettings
-from archivist.tasks.decisions.types import ProviderReply, Question
 from archivist.ids import canonical_json
-from archivist.tasks.providers.errors import MalformedResponse
-from archivist.tasks.providers.keys import env_secret, read_api_key
-from archivist.tasks.providers.limits import TokenLimits
+from archivist.tasks.decisions.types import ProviderReply, Question
+from archivist.tasks.providers.base import DecisionProvider
 from archivist.tasks.providers.chat_sdk import ChatSDK
-from archivist.tasks.providers.sdk_errors import sdk_errors, translate_sdk_error
+from archivist.tasks.providers.errors import MalformedResponse
+from archivist.tasks.providers.limits import TokenLimits
+from archivist.tasks.providers.vendors import OPENAI
 
-DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_MODEL = "gpt-6-luna"
-DEFAULT_KEY_ENV = "OPENAI_API_KEY"
 ENDPOINT = "/v1/decisions"
 LIMITS = TokenLimits(total_tokens=1_050_000, max_questions=400)
 """The SDK documents 1-400 questions per request and the model a 1,050,000-token context."""
@@ -73,39 +71,32 @@ def answers_by_key(keys: list[str], questions: dict[str, Question], answers: lis
     return {k: from_openai_answer(questions[k], paired.get(k)) for k in keys}
 
 
-class OpenAIDecisionsProvider:
+class OpenAIDecisionsProvider(DecisionProvider):
     name = "openai_decisions"
     endpoint = ENDPOINT
-    remote = True
-    overhead_tokens = 0
+    token_limits = LIMITS
 
     def __init__(self, settings: ProviderSettings):
         self.settings = settings
         configured = settings.model if settings.model and not settings.model.startswith("local") else None
         self.model = configured or DEFAULT_MODEL
-        self.base_url = (settings.base_url or DEFAULT_BASE_URL).rstrip("/")
-        self.key_env = settings.api_key_env or DEFAULT_KEY_ENV
-        self.token_limits = LIMITS
-        self.sdk = ChatSDK("openai", self.base_url, self.key_env, self.name, self.settings.timeout_s)
+        self.base_url = OPENAI.url(settings.base_url)
+        self.key_env = OPENAI.key_variable(settings.api_key_env)
+        self.sdk = ChatSDK("openai", self.base_url, self.key_env, self.name, self.settings.timeout_s,
+                           keyless_local=False)
 
     def request_body(self, state: Any, questions: dict[str, Question]) -> dict[str, Any]:
         text = state if isinstance(state, str) else canonical_json(state)
         return {"model": self.model, "input": text,
                 "questions": [to_openai_question(k, q) for k, q in questions.items()]}
 
-    def secrets(self) -> list[str | None]:
-        return [env_secret(self.key_env)]
-
     def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
-        key = read_api_key(self.key_env, self.name)
         body = self.request_body(state, questions)
+        # The raw response: we read the JSON ourselves, so an odd answer reaches our per-question
+        # validation instead of failing the SDK's model for the whole reply.
+        text = self.sdk.call(lambda client: client.decisions.with_raw_response.create(**body).http_response.text)
         try:
-            # The raw response: we read the JSON ourselves, so an odd answer reaches our per-question
-            # validation instead of failing the SDK's model for the whole reply.
-            raw = self.sdk.client(key).decisions.with_raw_response.create(**body)
-            data = json.loads(raw.http_response.text)
-        except sdk_errors() as err:
-            raise translate_sdk_error(err, provider=self.name, key_env=self.key_env, key=key) from err
+            data = json.loads(text)
         except ValueError as err:
             raise MalformedResponse(f"{self.name}: the reply is not JSON", provider=self.name) from err
         if not isinstance(data, dict) or not isinstance(data.get("answers"), list):

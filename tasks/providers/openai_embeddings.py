@@ -15,16 +15,14 @@ import numpy as np
 from archivist.configs.settings import EmbedderSettings, ProviderSettings
 from archivist.storage.calls import CallLog
 from archivist.storage.store import Store
-from archivist.tasks.providers.errors import MalformedResponse
-from archivist.tasks.providers.gate import CallGate, Sent
-from archivist.tasks.providers.keys import env_secret, read_api_key
-from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
 from archivist.tasks.providers.chat_sdk import ChatSDK
-from archivist.tasks.providers.sdk_errors import sdk_errors, translate_sdk_error
+from archivist.tasks.providers.errors import MalformedResponse
+from archivist.tasks.providers.gate import SHARED, Sent, build_gate
+from archivist.tasks.providers.ratelimit import RateLimiter
 from archivist.tasks.providers.tokens import count_tokens
+from archivist.tasks.providers.vendors import OPENAI
 
 DEFAULT_MODEL = "text-embedding-3-small"
-DEFAULT_BASE_URL = "https://api.openai.com/v1"
 ENDPOINT = "/v1/embeddings"
 MAX_INPUTS = 2048
 """OpenAI accepts at most 2,048 inputs per request ..."""
@@ -53,7 +51,7 @@ class OpenAIEmbedder:
         *,
         calls: CallLog | None = None,
         limits: ProviderSettings | None = None,
-        limiter: RateLimiter | None | Literal["shared"] = "shared",
+        limiter: RateLimiter | None | Literal["shared"] = SHARED,
         replay: bool = False,
         sleep: Callable[[float], None] = time.sleep,
     ):
@@ -61,18 +59,16 @@ class OpenAIEmbedder:
         self.model = DEFAULT_MODEL if config.model in LOCAL_MODEL_NAMES else config.model
         self.dim = config.dim
         self.name = f"openai:{self.model}:{self.dim}"
-        self.base_url = (config.base_url or DEFAULT_BASE_URL).rstrip("/")
-        self.key_env = config.api_key_env or "OPENAI_API_KEY"
+        self.base_url = OPENAI.url(config.base_url)
+        self.key_env = OPENAI.key_variable(config.api_key_env)
         self.settings = limits or default_limits(config)
-        if limiter == "shared":
-            limiter = shared_limiter("openai_embeddings", self.base_url, self.settings.requests_per_minute,
-                                     self.settings.tokens_per_minute)
         if calls is None and store is not None:
             calls = CallLog(store)
-        self.gate = CallGate(provider="openai", model=self.model, endpoint=ENDPOINT, settings=self.settings,
-                             calls=calls, run_id=run_id, replay=replay, limiter=limiter, sleep=sleep,
-                             secrets=lambda: [env_secret(self.key_env)])
-        self.sdk = ChatSDK("openai", self.base_url, self.key_env, "openai", self.settings.timeout_s)
+        self.sdk = ChatSDK("openai", self.base_url, self.key_env, "openai embeddings", self.settings.timeout_s,
+                           keyless_local=False)
+        self.gate = build_gate(provider="openai", model=self.model, endpoint=ENDPOINT, settings=self.settings,
+                               base_url=self.base_url, limiter=limiter, limiter_name="openai_embeddings",
+                               calls=calls, run_id=run_id, replay=replay, sleep=sleep, secrets=self.sdk.secrets)
 
     def _batches(self, texts: list[str]) -> list[tuple[list[str], int]]:
         batches: list[tuple[list[str], int]] = []
@@ -97,11 +93,7 @@ class OpenAIEmbedder:
         return body
 
     def _send(self, body: dict[str, Any]) -> Sent:
-        key = read_api_key(self.key_env, "openai embeddings")
-        try:
-            reply = self.sdk.client(key).embeddings.create(**body)
-        except sdk_errors() as err:
-            raise translate_sdk_error(err, provider="openai", key_env=self.key_env, key=key) from err
+        reply = self.sdk.call(lambda client: client.embeddings.create(**body))
         rows = sorted(reply.data, key=lambda item: item.index)
         vectors = np.asarray([row.embedding for row in rows], dtype=np.float32)
         if vectors.shape != (len(body["input"]), self.dim):

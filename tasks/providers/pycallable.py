@@ -16,6 +16,7 @@ from typing import Any
 
 from archivist.configs.settings import ProviderSettings
 from archivist.tasks.decisions.types import ProviderReply, Question
+from archivist.tasks.providers.base import DecisionProvider
 
 PREFIX = "python:"
 
@@ -45,12 +46,11 @@ def as_system_one(question: Question, answer: Any) -> Any:
     return answer
 
 
-class PythonCallableProvider:
-    remote = False
-    overhead_tokens = 0
-    token_limits = None
-    endpoint = "call"
+class PythonCallableProvider(DecisionProvider):
     name = "python"
+    endpoint = "call"
+    remote = False
+    cacheable = False  # in-process; a user's function may not be deterministic either
 
     def __init__(self, settings: ProviderSettings | str):
         spec = settings if isinstance(settings, str) else settings.provider
@@ -72,5 +72,3 @@ class PythonCallableProvider:
             endpoint=self.endpoint,
         )
 
-    def close(self) -> None:
-        pass

@@ -18,6 +18,7 @@ from archivist.tasks.providers.errors import (
     error_for_status,
     redact,
 )
+from archivist.tasks.providers.redaction import scrub
 from archivist.tasks.providers.retry import parse_retry_after
 
 
@@ -35,7 +36,11 @@ def _sdk_message(error: Any) -> str:
 def translate_sdk_error(
     error: Exception, *, provider: str, key_env: str | None, key: str | None
 ) -> ArchivistModelError:
-    """Our typed error for an SDK exception; callers `raise translate_sdk_error(...) from error`."""
+    """Our typed error for an SDK exception; callers `raise translate_sdk_error(...) from error`.
+
+    The SDK exception is scrubbed in place first (message, body, the request's headers, its own chain), since
+    it becomes our error's `__cause__` and a traceback prints every cause."""
+    scrub(error, [key])
     kind = type(error).__name__
     if kind == "APIResponseValidationError":
         return MalformedResponse(f"{provider}: the reply does not match the documented shape "

@@ -8,7 +8,6 @@ instance, shared by every thread (httpx clients are thread-safe). No retries her
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 import httpx
@@ -22,13 +21,14 @@ from archivist.tasks.providers.errors import (
     error_for_status,
     redact,
 )
-from archivist.tasks.providers.keys import env_secret, read_api_key
+from archivist.tasks.providers.base import DecisionProvider
+from archivist.tasks.providers.keys import read_api_key
 from archivist.tasks.providers.limits import JEV_1_13, TokenLimits
+from archivist.tasks.providers.redaction import install_log_redaction, scrub, watch
 from archivist.tasks.providers.retry import parse_retry_after
+from archivist.tasks.providers.vendors import TYPESAFE
 
-DEFAULT_BASE_URL = "https://api.typesafe.ai"
 DEFAULT_MODEL = "jev-latest"
-DEFAULT_KEY_ENV = "TYPESAFE_API_KEY"
 ENDPOINT = "/v1/systemone"
 OVERHEAD_TOKENS = 270
 """Jev's fixed per-request overhead (billed, not counted toward the context limits)."""
@@ -55,13 +55,13 @@ def server_message(response: httpx.Response) -> str:
     return json.dumps(body)[:300]
 
 
-class SystemOneProvider:
+class SystemOneProvider(DecisionProvider):
     """A decision provider speaking System One."""
 
     name = "systemone"
     endpoint = ENDPOINT
-    remote = True
     overhead_tokens = OVERHEAD_TOKENS
+    sends_encoded_body = True
 
     def __init__(self, settings: ProviderSettings, *, token_limits: TokenLimits | None = JEV_1_13,
                  transport: httpx.BaseTransport | None = None):
@@ -69,8 +69,10 @@ class SystemOneProvider:
         # The project default model names the local decider; it means nothing to a System One server.
         configured = settings.model if settings.model and not settings.model.startswith("local") else None
         self.model = configured or DEFAULT_MODEL
-        self.base_url = (settings.base_url or os.environ.get("TYPESAFE_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
-        self.key_env = settings.api_key_env or DEFAULT_KEY_ENV
+        self.base_url = TYPESAFE.url(settings.base_url)
+        self.key_env = TYPESAFE.key_variable(settings.api_key_env)
+        watch(self.key_env)
+        install_log_redaction()
         self.token_limits = token_limits
         self._url = httpx.URL(self.base_url + ENDPOINT)  # parsed once: URL parsing is a visible cost per call
         self._client = httpx.Client(
@@ -83,9 +85,6 @@ class SystemOneProvider:
     def request_body(self, state: Any, questions: dict[str, Question]) -> dict[str, Any]:
         return {"model": self.model, "state": state, "questions": {k: q.wire() for k, q in questions.items()}}
 
-    def secrets(self) -> list[str | None]:
-        return [env_secret(self.key_env)]
-
     def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
         body = self.request_body(state, questions)
         return self.send_body(body, json.dumps(body, ensure_ascii=False, separators=(",", ":")))
@@ -93,6 +92,13 @@ class SystemOneProvider:
     def send_body(self, body: dict[str, Any], body_json: str) -> ProviderReply:
         """Send a body the client has already built and encoded (it hashed that same text)."""
         key = read_api_key(self.key_env, self.name)
+        try:
+            return self._post(body_json, key)
+        except Exception as error:
+            scrub(error, [key])  # httpx errors keep the request, and so its Authorization header, on them
+            raise
+
+    def _post(self, body_json: str, key: str) -> ProviderReply:
         url = self._url
         try:
             response = self._client.post(

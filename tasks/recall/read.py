@@ -20,13 +20,15 @@ import logging
 import time
 import weakref
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any, Literal
 
+from archivist.clock import to_utc
 from archivist.configs.settings import Settings
 from archivist.storage import search
 from archivist.storage.store import Store, sql_in
 from archivist.tasks.decisions.types import Decider
+from archivist.tasks.recall.asof import FactView, fact_view
 from archivist.tasks.recall.relations import relations_named
 from archivist.tasks.recall.render import as_datetime, cut_lines, render_fact, render_turn
 from archivist.tasks.recall.rerank import relevance_request, relevance_scores, select
@@ -105,14 +107,11 @@ class ReadPathLimits:
 
     @classmethod
     def from_config(cls) -> ReadPathLimits:
-        try:
-            from archivist.configs.thresholds import load_thresholds
+        # A broken thresholds file is an error, never a silent fallback to the seed's numbers.
+        from archivist.configs.thresholds import load_thresholds
 
-            thresholds = load_thresholds()
-            return cls(thresholds.relevance, thresholds.shortlist, thresholds.cosine_floor)
-        except Exception as error:  # the seed's numbers are the defaults either way
-            log.warning("thresholds not loaded (%s); using the seed's read-path numbers", error)
-            return cls()
+        thresholds = load_thresholds()
+        return cls(thresholds.relevance, thresholds.shortlist, thresholds.cosine_floor)
 
 
 def recall(
@@ -138,7 +137,7 @@ def recall(
     if method is not None:
         config = ShortlistConfig(**{**asdict(config), "method": method})
     limits = limits or ReadPathLimits.from_config()
-    as_of = _utc(as_of)
+    as_of = _naive_utc(as_of)
     result = RecallResult(question=question, over=over, method=config.method)
     table = "turns" if over == "turns" else "facts"
     if over not in ("turns", "facts"):
@@ -151,6 +150,7 @@ def recall(
     vector = _embed_question(store, settings, question)
     result.timings_ms["embed"] = (time.perf_counter() - step) * 1000
 
+    view: FactView | None = None
     if over == "turns":
         where = search.scope_filter(tenant, scope, said_by=as_of)
         speakers = search.scope_speakers(store, tenant, scope) if config.method == "hybrid" else ()
@@ -158,14 +158,21 @@ def recall(
         candidates = {item: _turn_line(row) for item, row in shortlist.rows.items()}
         extra: list[str] = []
     else:
-        # Now: only active and tentative facts. As of a past moment: every fact valid then, a closed one
-        # included, since it may have been current then; a closed fact still renders as superseded.
-        statuses = CURRENT_STATUSES if as_of is None else None
-        where = search.scope_filter(tenant, scope, statuses=statuses, said_by=as_of, valid_at=as_of)
+        # As of a past moment (or while a commit to the scope is open): the facts current in the replay of the
+        # events, with the beliefs, statuses and links they had then (tasks/recall/asof.py).
+        view = fact_view(store, tenant, scope, as_of)
+        if view is not None:
+            where = view.where(search.scope_filter(tenant, scope))
+        else:
+            # Facts without events (written straight into the table): the table's values, and as of a past
+            # moment every fact valid then, a closed one included, since it may have been current then.
+            statuses = CURRENT_STATUSES if as_of is None else None
+            where = search.scope_filter(tenant, scope, statuses=statuses, said_by=as_of, valid_at=as_of)
         shortlist = shortlist_facts(store, question, vector, where, limits.shortlist, config)
-        candidates = {item: _fact_line(row) for item, row in shortlist.rows.items()}
+        candidates = {item: _fact_line(view.overlay(row) if view else row) for item, row in shortlist.rows.items()}
         result.relations = relations_named(question)
-        extra = _pull_relation_facts(store, where, result.relations, exclude=set(candidates), into=candidates)
+        extra = _pull_relation_facts(store, where, result.relations, exclude=set(candidates), into=candidates,
+                                     view=view)
     result.shortlist_ids = list(shortlist.ids)
     result.named_speakers = shortlist.named
     result.timings_ms.update({f"shortlist_{name}": value for name, value in shortlist.timings_ms.items()})
@@ -177,7 +184,7 @@ def recall(
     lines = [candidates[item] for item in order]
     if over == "facts" and lines:
         step = time.perf_counter()
-        lines = _with_superseded(store, tenant, scope, as_of, lines)
+        lines = _with_superseded(store, tenant, scope, as_of, lines, view)
         result.timings_ms["superseded"] = (time.perf_counter() - step) * 1000
 
     step = time.perf_counter()
@@ -192,10 +199,9 @@ def recall(
 # -- steps ------------------------------------------------------------------------------------------------
 
 
-def _utc(moment: datetime | None) -> datetime | None:
-    if moment is None or moment.tzinfo is None:
-        return moment
-    return moment.astimezone(timezone.utc).replace(tzinfo=None)
+def _naive_utc(moment: datetime | None) -> datetime | None:
+    """UTC without a zone: the form the read path's tables are compared in (a naive moment is UTC already)."""
+    return None if moment is None else to_utc(moment).replace(tzinfo=None)
 
 
 _checked_embedders: weakref.WeakKeyDictionary[Store, str] = weakref.WeakKeyDictionary()
@@ -236,7 +242,7 @@ def _fact_line(row: dict[str, Any], *, superseded: bool = False, source: str = "
     )
 
 
-def _pull_relation_facts(store, where, relations, *, exclude, into) -> list[str]:
+def _pull_relation_facts(store, where, relations, *, exclude, into, view: FactView | None = None) -> list[str]:
     """Current facts of the named relations, most believed first; adds their lines to `into`."""
     if not relations or "relation" not in search.table_columns(store, "facts"):
         return []
@@ -244,9 +250,10 @@ def _pull_relation_facts(store, where, relations, *, exclude, into) -> list[str]
     frame = search.read_rows(store, "facts", f"({where}) AND {sql_in('relation', relations)}", columns)
     if frame.is_empty():
         return []
-    frame = frame.sort(["belief", "said_at"], descending=True, nulls_last=True)
+    rows = [view.overlay(row) if view else row for row in frame.iter_rows(named=True)]
+    rows.sort(key=lambda r: (r.get("belief") is not None, r.get("belief") or 0.0, _said_at_key(r)), reverse=True)
     pulled = []
-    for row in frame.iter_rows(named=True):
+    for row in rows:
         if row["fact_id"] in exclude:
             continue
         into[row["fact_id"]] = _fact_line(row, source="relation")
@@ -299,7 +306,8 @@ def _said_at_key(row: dict[str, Any]) -> float:
     return said_at.timestamp() if said_at is not None else float("-inf")
 
 
-def _with_superseded(store: Store, tenant: str, scope: str, as_of, lines: list[RecallLine]) -> list[RecallLine]:
+def _with_superseded(store: Store, tenant: str, scope: str, as_of, lines: list[RecallLine],
+                     view: FactView | None = None) -> list[RecallLine]:
     """Each current fact followed by the facts it superseded (newest first), following chains back."""
     columns = [c for c in FACT_COLUMNS if c in search.table_columns(store, "facts")]
     if "superseded_by" not in columns:
@@ -310,8 +318,11 @@ def _with_superseded(store: Store, tenant: str, scope: str, as_of, lines: list[R
     for _ in range(SUPERSEDED_DEPTH):
         if not frontier:
             break
-        frame = search.read_rows(store, "facts", f"({base}) AND {sql_in('superseded_by', frontier)}", columns)
-        rows = [] if frame.is_empty() else list(frame.iter_rows(named=True))
+        if view is not None:  # the links as they stood in the view, not today's
+            rows = view.superseded_by(frontier)
+        else:
+            frame = search.read_rows(store, "facts", f"({base}) AND {sql_in('superseded_by', frontier)}", columns)
+            rows = [] if frame.is_empty() else list(frame.iter_rows(named=True))
         for row in rows:
             replaced_by.setdefault(row["superseded_by"], []).append(row)
         frontier = [row["fact_id"] for row in rows]

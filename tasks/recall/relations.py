@@ -52,19 +52,16 @@ def cue_index() -> dict[str, frozenset[str]]:
     for relation, words in QUESTION_CUES.items():
         for word in words:
             cues.setdefault(stem(word), set()).add(relation)
-    try:
-        from archivist.configs.relations import load_relations
+    # A broken relation table is an error here as everywhere, never a silent fall back to the built-in cues.
+    from archivist.configs.relations import load_relations
 
-        table = load_relations()
-        for name, entry in table.relation.items():
-            if name == "other":
-                continue
-            for alias in (name, *entry.aliases):
-                for word in re.split(r"[_\s\-]+", alias.lower()):
-                    if word and word not in _IGNORED and len(word) > 2:
-                        cues.setdefault(stem(word), set()).add(name)
-    except Exception as error:  # the relation table is optional here: the built-in cues still work
-        log.debug("relations table not loaded (%s); using the built-in cues only", error)
+    for name, entry in load_relations().relation.items():
+        if name == "other":
+            continue
+        for alias in (name, *entry.aliases):
+            for word in re.split(r"[_\s\-]+", alias.lower()):
+                if word and word not in _IGNORED and len(word) > 2:
+                    cues.setdefault(stem(word), set()).add(name)
     return {word: frozenset(names) for word, names in cues.items()}
 
 

@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import polars as pl
-
 from archivist.configs.relations import Relations
 from archivist.configs.thresholds import Thresholds
 from archivist.storage.events import decode_fact_values, replay_facts
@@ -35,8 +34,20 @@ from archivist.tasks.consolidate.pairs import fact_state
 from archivist.tasks.decisions.types import Answer
 from archivist.tasks.policy import Judged
 from archivist.tasks.policy.belief import evidence, settle, shift
-from archivist.tasks.policy.gates import agreement_gate, cardinality_gate, needs_agreement, siblings, temporal_gate
-from archivist.tasks.policy.types import ACTIVE, BELIEF_CHANGED, CLOSED, CLOSED_BY_BELIEF, CandidateJudgement
+from archivist.tasks.policy.gates import (
+    agreement_gate,
+    cardinality_gate,
+    needs_agreement,
+    siblings,
+    temporal_gate,
+)
+from archivist.tasks.policy.types import (
+    ACTIVE,
+    BELIEF_CHANGED,
+    CLOSED,
+    CLOSED_BY_BELIEF,
+    CandidateJudgement,
+)
 from archivist.tasks.policy.zones import choose_zone
 
 

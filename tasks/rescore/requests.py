@@ -9,8 +9,13 @@ other questions (`request_hash`), not the request itself. So each original reque
 
 with each question at the version it was asked with. Candidates get keys in (said_at, fact_id) order, which may
 differ from the original positions; the questions and texts are the same. A decision whose statement was never
-stored as a fact (linked as a duplicate, or dropped) cannot be rebuilt (its text is not kept) and is counted,
-not re-asked.
+stored as a fact (linked as a duplicate, or dropped) cannot be rebuilt (its text is not kept) and is listed in
+`skipped_ids` with the reason, not re-asked.
+
+Requests are rebuilt within one scope: decisions are grouped by (tenant, scope, request hash), and a statement's
+by its statement too. Two customers who say the same words get byte-identical requests, so a request hash alone
+groups decisions of many scopes into one request, and the questions they share a key on overwrite each other.
+Every stored decision handed in is re-asked or listed as skipped, never dropped in silence.
 """
 
 from __future__ import annotations
@@ -22,7 +27,6 @@ from datetime import datetime
 from typing import Any, Protocol
 
 import polars as pl
-
 from archivist.storage.events import replay_facts, scope_events
 from archivist.storage.facts import DECISIONS_TABLE
 from archivist.storage.scopes import read_turn_texts
@@ -54,6 +58,12 @@ class RescoreWork:
     requests: list[RebuiltRequest]
     skipped: Counter = field(default_factory=Counter)
     """Why stored decisions could not be re-asked, and how many."""
+    skipped_ids: dict[str, str] = field(default_factory=dict)
+    """decision_id -> why it was not re-asked."""
+
+    def skip(self, row: dict[str, Any], reason: str) -> None:
+        self.skipped[reason] += 1
+        self.skipped_ids[row["decision_id"]] = reason
 
     @property
     def decisions_asked(self) -> int:
@@ -91,52 +101,70 @@ def rebuild_requests(store: Store, decisions: pl.DataFrame, questions: QuestionL
     facts = {row["fact_id"]: row for row in replay_facts(scope_events(store, scopes)).iter_rows(named=True)}
     turns = read_turn_texts(store, [facts[s]["source_turn_id"] for s in decisions["subject_fact_id"].unique()
                                     if s in facts])
-    keyed = decisions.with_columns(pl.coalesce("request_hash", "decision_id").alias("_group"))
-    for _, rows in sorted(keyed.partition_by("_group", as_dict=True).items()):
-        rows = rows.sort("decision_id").to_dicts()
-        if all((r["run_id"] or "").startswith(CONSOLIDATE_PREFIX) for r in rows):
-            rebuilt = _pairs_request(rows, facts, questions, work.skipped)
-        else:
-            rebuilt = _statement_request(rows, facts, turns, questions, work.skipped)
-        if rebuilt is not None:
-            work.requests.append(rebuilt)
+    for rows in _request_groups(decisions):
+        pending = rows
+        while pending:  # two decisions on one key of one request (two old models) go into separate requests
+            if all((r["run_id"] or "").startswith(CONSOLIDATE_PREFIX) for r in pending):
+                rebuilt, pending = _pairs_request(pending, facts, questions, work)
+            else:
+                rebuilt, pending = _statement_request(pending, facts, turns, questions, work)
+            if rebuilt is not None:
+                work.requests.append(rebuilt)
     return work
 
 
-def _question(row: dict[str, Any], questions: QuestionLookup, skipped: Counter) -> Question | None:
+def _request_groups(decisions: pl.DataFrame) -> list[list[dict[str, Any]]]:
+    """The stored decisions that shared one request, never across scopes (or statements, for the write path)."""
+    consolidation = pl.col("run_id").fill_null("").str.starts_with(CONSOLIDATE_PREFIX)
+    keyed = decisions.with_columns(
+        pl.coalesce("request_hash", "decision_id").alias("_hash"),
+        pl.when(consolidation).then(pl.lit("")).otherwise(pl.col("subject_fact_id").fill_null("")).alias("_statement"),
+        pl.col("model_version").fill_null("").alias("_model"),
+    )
+    groups = keyed.partition_by(["tenant", "scope", "_hash", "_statement", "_model"], as_dict=True)
+    return [rows.drop("_hash", "_statement", "_model").sort("decision_id").to_dicts()
+            for _, rows in sorted(groups.items(), key=lambda kv: tuple(str(k) for k in kv[0]))]
+
+
+def _question(row: dict[str, Any], questions: QuestionLookup, work: RescoreWork) -> Question | None:
     try:
         return questions.get(row["question_id"], int(row["question_version"]))
     except KeyError:
-        skipped["question version no longer defined"] += 1
+        work.skip(row, "question version no longer defined")
         return None
 
 
+Rebuilt = tuple[RebuiltRequest | None, list[dict[str, Any]]]
+"""A request (None when nothing in it could be rebuilt) and the rows left for another request."""
+
+
 def _pairs_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str, Any]], questions: QuestionLookup,
-                   skipped: Counter) -> RebuiltRequest | None:
+                   work: RescoreWork) -> Rebuilt:
     state: dict[str, Any] = {TARGETS: {}}
     asked: dict[str, Question] = {}
     old: dict[str, dict[str, Any]] = {}
     for row in rows:
         newer, older = facts.get(row["subject_fact_id"] or ""), facts.get(row["target_fact_id"] or "")
-        question = _question(row, questions, skipped)
-        if newer is None or older is None:
-            skipped["fact no longer stored"] += 1
-            continue
+        question = _question(row, questions, work)
         if question is None:
+            continue
+        if newer is None or older is None:
+            work.skip(row, "fact no longer stored")
             continue
         key = f"p{len(state[TARGETS]) + 1}"
         state[TARGETS][key] = {"old": older["text"], "new": newer["text"]}
         asked[f"{question.id}:{key}"] = about(question, key)
         old[f"{question.id}:{key}"] = row
-    return RebuiltRequest(DecisionRequest(state, asked), old) if old else None
+    return (RebuiltRequest(DecisionRequest(state, asked), old) if old else None), []
 
 
 def _statement_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str, Any]], turns: dict[str, str],
-                       questions: QuestionLookup, skipped: Counter) -> RebuiltRequest | None:
+                       questions: QuestionLookup, work: RescoreWork) -> Rebuilt:
     statement = facts.get(rows[0]["subject_fact_id"] or "")
     if statement is None:
-        skipped["statement not stored (linked as a duplicate or dropped)"] += len(rows)
-        return None
+        for row in rows:
+            work.skip(row, "statement not stored (linked as a duplicate or dropped)")
+        return None, []
     message = turns.get(statement["source_turn_id"] or "") or statement["quote"] or statement["text"]
     state: dict[str, Any] = {"message": message, "said_at": iso(statement["said_at"]), "fact": statement["text"],
                              TARGETS: {}}
@@ -150,15 +178,19 @@ def _statement_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str
             state[TARGETS][keys[fact_id]] = {"text": facts[fact_id]["text"], "said_at": iso(facts[fact_id]["said_at"])}
     asked: dict[str, Question] = {}
     old: dict[str, dict[str, Any]] = {}
+    later: list[dict[str, Any]] = []
     for row in rows:
-        question = _question(row, questions, skipped)
+        question = _question(row, questions, work)
         if question is None:
             continue
         target = row["target_fact_id"]
         if target and target not in keys:
-            skipped["fact no longer stored"] += 1
+            work.skip(row, "fact no longer stored")
             continue
         key = question.id if not target else f"{question.id}:{keys[target]}"
+        if key in old:
+            later.append(row)  # the same question asked twice of one state: its own request, not an overwrite
+            continue
         asked[key] = about(question, keys[target]) if target else question
         old[key] = row
-    return RebuiltRequest(DecisionRequest(state, asked), old) if old else None
+    return (RebuiltRequest(DecisionRequest(state, asked), old) if old else None), later

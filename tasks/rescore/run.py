@@ -20,21 +20,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import polars as pl
-
 from archivist.configs.relations import Relations
 from archivist.configs.thresholds import Thresholds
+from archivist.storage.commits import PLAN_SAVE, begin_commit, end_commit
 from archivist.storage.events import replay_facts, scope_events
 from archivist.storage.fact_schemas import DECISIONS
 from archivist.storage.facts import write_decisions
 from archivist.storage.plans import StoredPlan, empty_items, items_frame, save_plan
 from archivist.storage.scopes import read_statement_decisions
 from archivist.storage.store import Store
-from archivist.tasks.consolidate.run import item_ids, plan_row
 from archivist.tasks.consolidate.pairs import facts_fingerprint, state_fingerprint
+from archivist.tasks.consolidate.run import item_ids, plan_row
 from archivist.tasks.decisions.types import Answer, Decider
-from archivist.ids import canonical_json, content_id
 from archivist.tasks.policy.zones import answer_zone, decision_zone
 from archivist.tasks.providers.prices import PriceTable, default_prices
+from archivist.tasks.providers.tokens import count_tokens
 from archivist.tasks.rescore.beliefs import Rescored, belief_plan
 from archivist.tasks.rescore.requests import (
     CONSOLIDATE_PREFIX,
@@ -42,7 +42,9 @@ from archivist.tasks.rescore.requests import (
     RESCORE_PREFIX,
     RescoreWork,
 )
-from archivist.tasks.providers.tokens import count_tokens
+
+from archivist.crashpoints import crash_point
+from archivist.ids import canonical_json, content_id
 
 ZONED = frozenset({"relation"})
 BELIEF_QUESTIONS = ("relation", "relation_alt", "temporal_status")
@@ -89,19 +91,23 @@ class RescoreOutcome:
     plan: StoredPlan | None = None
     plan_counts: dict[str, int] = field(default_factory=dict)
     skipped: dict[str, int] = field(default_factory=dict)
+    skipped_ids: dict[str, str] = field(default_factory=dict)
+    """decision_id -> why it was not re-asked (every stored decision handed in is re-asked or listed here)."""
 
     def summary(self) -> dict[str, Any]:
         return {"run_id": self.run_id, "model": self.model, "decisions": len(self.rescored),
                 "requests": self.requests, "calls": self.calls, "cached_calls": self.cached_calls,
                 "input_tokens": self.input_tokens, "cost_usd": round(self.cost_usd, 8),
                 "plan_id": self.plan.plan_id if self.plan else None, "plan_items": self.plan_counts,
-                "skipped": self.skipped, "drift": self.drift}
+                "skipped": self.skipped, "skipped_decisions": self.skipped_ids, "drift": self.drift}
 
 
 def rescore_store(store: Store, work: RescoreWork, decider: Decider, *, run_id: str, model: str, t: Thresholds,
                   relations: Relations, tenant: str | None = None, scope: str | None = None,
                   question: str | None = None) -> RescoreOutcome:
-    outcome = RescoreOutcome(run_id, model, [], {}, requests=len(work.requests), skipped=dict(work.skipped))
+    outcome = RescoreOutcome(run_id, model, [], {}, requests=len(work.requests), skipped=dict(work.skipped),
+                             skipped_ids=dict(work.skipped_ids))
+    plan_id = content_id("plan", "rescore", run_id)[:12]
     results = decider.decide_many([r.request for r in work.requests]) if work.requests else []
     rows = []
     for rebuilt, result in zip(work.requests, results, strict=True):
@@ -115,19 +121,24 @@ def rescore_store(store: Store, work: RescoreWork, decider: Decider, *, run_id: 
             rescored = Rescored(old_row, _old_answer(old_row), new, content_id("rescore", old_row["decision_id"], model))
             outcome.rescored.append(rescored)
             rows.append(_decision_row(rescored, result, run_id, len(rebuilt.old), t))
+    # The new decisions and the plan of what follows from them are two tables: under a marker, so a kill
+    # between them is rolled back by the next writer (storage/commits.py) instead of leaving decisions no plan holds.
+    scopes = sorted({(r.row["tenant"], r.row["scope"]) for r in outcome.rescored})
+    marker = begin_commit(store, PLAN_SAVE, scopes, run_id=run_id, plan_id=plan_id)
     if rows:
         write_decisions(store, pl.DataFrame(rows, schema=pl.from_arrow(DECISIONS.empty_table()).schema))
+    crash_point("rescore:after-decisions")
     outcome.drift = drift_report(outcome.rescored, t)
-    scopes = sorted({(r.row["tenant"], r.row["scope"]) for r in outcome.rescored})
     events = scope_events(store, scopes)
     planned = belief_plan(events, outcome.rescored, t, relations, unchanged=_not_reasked(store, outcome.rescored))
     outcome.plan_counts = dict(planned.counts)
-    plan_id = content_id("plan", "rescore", run_id)[:12]
     items = item_ids(plan_id, planned.items)
     fingerprint = facts_fingerprint([state_fingerprint(r) for r in replay_facts(events).iter_rows(named=True)])
     row = plan_row(plan_id, "rescore", tenant, scope, model, None, run_id, outcome.summary(), fingerprint)
     row["question_id"] = question
     outcome.plan = save_plan(store, row, items_frame(items) if items else empty_items())
+    crash_point("rescore:after-plan")
+    end_commit(store, marker)
     return outcome
 
 

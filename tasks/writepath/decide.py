@@ -7,6 +7,11 @@ events are applied to the in-memory rows. Facts of different scopes are independ
 `decide_many` with the next group of every scope; a scope's group holds consecutive facts that cannot see each
 other (none is a candidate of a later one), which gives exactly the answers one-at-a-time processing would.
 
+A statement whose decision call failed transiently (rate limits, 5xx, timeouts after every retry) is deferred
+with the rest of its scope: the order within a scope matters, so nothing after it is decided either. Deferred
+statements write nothing; their turns stay unextracted, and the next run asks the same requests (same ids)
+through the normal policy. A malformed answer is not transient: it stays a recorded fallback.
+
 Nothing here writes: `storage.facts.commit_partition` writes the returned changes.
 """
 
@@ -16,12 +21,13 @@ import json
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 import numpy as np
 import polars as pl
 
+from archivist.clock import to_utc_or_none
 from archivist.configs.relations import Relations
 from archivist.configs.thresholds import Thresholds
 from archivist.storage.events import apply_event, event_id, encode, events_frame
@@ -104,6 +110,10 @@ class PartitionChanges:
     """In the order they happened; `seq` is given when they are committed."""
     outcomes: list[Outcome] = field(default_factory=list)
     requests: int = 0
+    deferred: list[NewFact] = field(default_factory=list)
+    """Statements left for the next run: a decision call failed transiently, or an earlier statement of its scope's."""
+    deferred_decisions: dict[str, int] = field(default_factory=dict)
+    """"question/provider" -> answers of the failed calls that made a statement deferred."""
 
     def commit(self, store: Store, dim: int) -> CommitCounts:
         """Write these changes (storage.facts.commit_partition: decisions, facts, then events)."""
@@ -117,6 +127,8 @@ class _Scope:
         self.vectors: dict[str, np.ndarray] = {}
         """As embedded (the index keeps unit vectors for cosine)."""
         self.queue: deque[NewFact] = deque()
+        self.deferred = False
+        """A call failed transiently: every later statement of the scope waits for the next run."""
 
     def add(self, row: dict[str, Any], vector: np.ndarray) -> None:
         self.by_id[row["fact_id"]] = row
@@ -167,7 +179,10 @@ def process_new_facts(
         results = decider.decide_many([a.request for a in asked])
         run.requests += len(asked)
         for (scope, fact, positions), request, result in zip(work, asked, results, strict=True):
-            run.decide(scope, fact, positions, request, result)
+            if scope.deferred or result.any_transient:
+                run.defer(scope, fact, result)
+            else:
+                run.decide(scope, fact, positions, request, result)
     return run.changes(scopes, dim)
 
 
@@ -208,6 +223,20 @@ class _Run:
         self.outcomes: list[Outcome] = []
         self.touched: dict[tuple[str, str], set[str]] = {}
         self.requests = 0
+        self.deferred: list[NewFact] = []
+        self.deferred_decisions: dict[str, int] = {}
+
+    def defer(self, scope: _Scope, fact: NewFact, result: DecisionResult) -> None:
+        """Leave `fact` and every later statement of its scope for the next run; count the failed answers."""
+        scope.deferred = True
+        self.deferred.append(fact)
+        self.deferred.extend(scope.queue)
+        scope.queue.clear()
+        provider = (result.calls[0].provider if result.calls else result.provider) or "-"
+        for key, answer in result.answers.items():
+            if answer.transient:
+                name = f"{split_key(key)[0]}/{provider}"
+                self.deferred_decisions[name] = self.deferred_decisions.get(name, 0) + 1
 
     def decide(self, scope: _Scope, fact: NewFact, positions: list[int], asked: StatementRequest,
                result: DecisionResult) -> None:
@@ -318,7 +347,7 @@ class _Run:
             "subject_fact_id": fact.fact_id, "target_fact_id": target, "question_id": question.id,
             "question_version": question.version, "options": list(question.options),
             "probabilities": json.dumps(answer.probabilities, sort_keys=True), "chosen": answer.chosen,
-            "confidence": answer.confidence, "zone": zone, "provider": calls[0].provider if calls else "",
+            "confidence": answer.confidence, "zone": zone, "provider": calls[0].provider if calls else result.provider,
             "model_version": result.model or (calls[0].model if calls else ""),
             "request_hash": calls[0].request_hash if calls else _request_hash(asked),
             "input_tokens": tokens // shared_by, "cost_usd": sum(c.cost_usd for c in calls) / shared_by,
@@ -337,7 +366,8 @@ class _Run:
         facts = facts.with_columns(pl.Series("vector", vectors, dtype=pl.Array(pl.Float32, dim)))
         decisions = pl.from_arrow(DECISIONS.empty_table()) if not self.decisions else pl.DataFrame(
             self.decisions, schema=pl.from_arrow(DECISIONS.empty_table()).schema)
-        return PartitionChanges(facts, decisions, events_frame(self.events), self.outcomes, self.requests)
+        return PartitionChanges(facts, decisions, events_frame(self.events), self.outcomes, self.requests,
+                                self.deferred, dict(sorted(self.deferred_decisions.items())))
 
 
 def _request_hash(asked: StatementRequest) -> str:
@@ -355,6 +385,4 @@ def _dimension(facts: pl.DataFrame, new_facts: Sequence[NewFact]) -> int:
 
 
 def _utc(moment: datetime | None) -> datetime | None:
-    if moment is None:
-        return None
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+    return to_utc_or_none(moment)

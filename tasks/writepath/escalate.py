@@ -16,17 +16,14 @@ from archivist.tasks.decisions.client import DecisionClient
 from archivist.tasks.decisions.questions import load_questions
 from archivist.tasks.decisions.types import DecisionRequest, about
 from archivist.tasks.providers.llm_decider import LLMDecisionProvider
+from archivist.tasks.providers.vendors import llm_configured, vendor_of
 from archivist.tasks.writepath.decide import EscalationVerdict, NewFact
-
-VENDORS = ("openai", "anthropic")
-
 
 class LLMEscalation:
     """A callable for `process_new_facts(escalate=...)`; close it to write its cache and ledger rows."""
 
     def __init__(self, settings: Settings, store: Store | None, run_id: str | None):
-        vendor = settings.llm.provider.split(":")[-1]
-        config = settings.llm.model_copy(update={"provider": f"llm:{vendor}"})
+        config = settings.llm.model_copy(update={"provider": f"llm:{vendor_of(settings.llm)}"})
         self.client = DecisionClient(LLMDecisionProvider(config), config,
                                      calls=CallLog(store) if store is not None else None, run_id=run_id,
                                      replay=settings.replay, on_failure="raise")
@@ -59,7 +56,7 @@ class LLMEscalation:
 
 def build_escalation(settings: Settings, store: Store | None = None, run_id: str | None = None) -> LLMEscalation | None:
     """The escalation callable when an LLM is configured (`llm.provider` openai or anthropic), else None."""
-    if settings.llm.provider.split(":")[-1] not in VENDORS:
+    if not llm_configured(settings.llm):
         return None
     return LLMEscalation(settings, store, run_id)
 

@@ -3,7 +3,8 @@
 Runs inside a Prefect task, so it only reads the store; the flow commits what it returns (one writer per
 table). A turn counts as processed once its facts and events are committed and it is marked in the
 `extracted` table; re-running a night, or resuming after a crash, processes only what is left, and facts
-already decided are skipped by content id (`PartitionState.seen`).
+already decided are skipped by content id (`PartitionState.seen`). A turn with a statement the write path
+deferred (its decision call failed transiently) is not marked, so the next run re-asks it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ import polars as pl
 from archivist.configs.relations import load_relations
 from archivist.configs.settings import Settings
 from archivist.configs.thresholds import load_thresholds
-from archivist.storage.facts import load_partition_state
+from archivist.crashpoints import crash_point
+from archivist.storage.commits import FACTS_COMMIT, begin_commit, end_commit
+from archivist.storage.events import append_events
+from archivist.storage.facts import ensure_fact_tables, load_partition_state, write_decisions, write_facts
 from archivist.storage.store import Store
 from archivist.storage.turns import extracted_turn_ids, mark_extracted, read_scope_turns, write_quarantine
 from archivist.tasks.decisions.client import build_decider
@@ -41,6 +45,8 @@ class FactsResult:
     facts_extracted: int = 0
     requests: int = 0
     calls: dict[str, Any] = field(default_factory=dict)
+    deferred_turns: int = 0
+    """Turns left unmarked because one of their statements was deferred (decide.py): the next run re-asks them."""
 
 
 def decide_partition(partition: int, scopes: list[tuple[str, str]], settings: Settings, run_id: str,
@@ -74,14 +80,17 @@ def decide_partition(partition: int, scopes: list[tuple[str, str]], settings: Se
         if escalate is not None:
             escalate.close()
     counts = [len(facts) for facts in facts_per_turn]
+    deferred = {fact.source_turn_id for fact in changes.deferred}
+    processed = [(c.turn_id, n) for c, n in zip(contexts, counts, strict=True) if c.turn_id not in deferred]
     return FactsResult(
         partition=partition,
         changes=changes,
-        extracted=_extracted_rows([(c.turn_id, n) for c, n in zip(contexts, counts)], extractor.name, run_id),
+        extracted=_extracted_rows(processed, extractor.name, run_id),
         problems=problem_rows(extractor.take_problems()),
         turns=len(contexts),
         facts_extracted=sum(counts),
         requests=changes.requests,
+        deferred_turns=len(contexts) - len(processed),
     )
 
 
@@ -131,12 +140,50 @@ def _extracted_rows(turns: list[tuple[str, int]], extractor: str, run_id: str) -
     )
 
 
-def commit_facts(store: Store, result: FactsResult, dim: int, run_id: str) -> dict[str, int]:
-    """Write a partition's write-path results: decisions, facts, events (the commit point), then markers."""
-    counts = {"decisions": 0, "facts": 0, "events": 0}
-    if result.changes is not None:
-        committed = result.changes.commit(store, dim)
-        counts = {"decisions": committed.decisions, "facts": committed.facts, "events": committed.events}
+def commit_facts(store: Store, result: FactsResult, dim: int, run_id: str) -> dict[str, Any]:
+    """Write a partition's write-path results: decisions, facts, events (the commit point), then markers.
+
+    The facts and events tables commit one after the other, so the commit runs under a marker
+    (storage/commits.py): until it ends, readers take these scopes' facts from the event log, and a process
+    killed inside it is healed by the next writer (the facts rows rewritten as the replay of the log).
+    """
+    counts: dict[str, Any] = {"decisions": 0, "facts": 0, "events": 0}
+    changes = result.changes
+    if changes is not None:
+        ensure_fact_tables(store, dim)
+        scopes = _changed_scopes(changes)
+        marker = begin_commit(store, FACTS_COMMIT, scopes, run_id=run_id) if scopes else None
+        counts["decisions"] = write_decisions(store, changes.decisions)
+        crash_point("facts:after-decisions")
+        counts["facts"] = write_facts(store, changes.facts, dim)
+        crash_point("facts:after-facts")
+        counts["events"] = append_events(store, changes.events)
+        crash_point("facts:after-events")
+        if marker is not None:
+            end_commit(store, marker)
     mark_extracted(store, result.extracted)
     counts["problems"] = write_quarantine(store, result.problems, run_id)
+    counts["fallbacks"] = fallback_counts(changes.decisions) if changes is not None else {}
+    counts["deferred_turns"] = result.deferred_turns
+    counts["deferred_statements"] = len(changes.deferred) if changes is not None else 0
+    counts["deferred_decisions"] = dict(changes.deferred_decisions) if changes is not None else {}
     return counts
+
+
+def fallback_counts(decisions: pl.DataFrame) -> dict[str, int]:
+    """"question/provider" -> how many of these decisions are recorded fallbacks (for the run's summary)."""
+    if decisions.is_empty() or "fallback" not in decisions.columns:
+        return {}
+    fell = decisions.filter(pl.col("fallback").fill_null(False))
+    if fell.is_empty():
+        return {}
+    grouped = fell.group_by("question_id", "provider").len().sort("question_id", "provider")
+    return {f"{q}/{p or '-'}": int(n) for q, p, n in grouped.iter_rows()}
+
+
+def _changed_scopes(changes: PartitionChanges) -> list[tuple[str, str]]:
+    scopes: set[tuple[str, str]] = set()
+    for frame in (changes.facts, changes.events):
+        if frame.height:
+            scopes.update(frame.select("tenant", "scope").unique().iter_rows())
+    return sorted(scopes)

@@ -63,13 +63,10 @@ def pipeline(archive: Path, warmup: Path, store_root: Path) -> tuple[float, floa
     from archivist.configs import load_settings
     from archivist.flows.ingest import run_ingest
 
-    settings = load_settings()
-    settings.store.uri = str(store_root / "warmup")
     started = time.perf_counter()
-    run_ingest([str(warmup)], settings, stage="turns")
+    run_ingest([str(warmup)], load_settings(store__uri=str(store_root / "warmup")), stage="turns")
     cold = time.perf_counter() - started
-    settings.store.uri = str(store_root / "bench")
-    summary = run_ingest([str(archive)], settings, stage="turns")
+    summary = run_ingest([str(archive)], load_settings(store__uri=str(store_root / "bench")), stage="turns")
     return summary.records_read / summary.seconds, cold
 
 
@@ -77,7 +74,7 @@ def peak_memory_mib(archive: Path, store: Path) -> float:
     """Peak RSS of a separate process that runs one whole ingest (the flow, not this script)."""
     code = (
         "import resource, sys; from archivist.configs import load_settings; "
-        "from archivist.flows.ingest import run_ingest; s = load_settings(); s.store.uri = sys.argv[2]; "
+        "from archivist.flows.ingest import run_ingest; s = load_settings(store__uri=sys.argv[2]); "
         "run_ingest([sys.argv[1]], s, stage='turns'); print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
     )
     out = subprocess.run([sys.executable, "-c", code, str(archive), str(store)], check=True,

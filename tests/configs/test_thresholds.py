@@ -34,6 +34,8 @@ OURS = {
     "worth_drop_below": 0.60,
     "worth_tentative_below": 0.85,
     "past_tense_only_negates": True,
+    "one_off_drop": True,
+    "hypothetical_tentative": True,
     "rare_entity_max_facts": 10,
 }
 

@@ -48,6 +48,7 @@ class Rule:
     fact: str | None = None
     target: str | None = None
     fallback: bool = False
+    transient: bool = False
 
 
 @dataclass
@@ -63,9 +64,11 @@ class ScriptedDecider:
         self.rules.append(Rule(pattern, dict(probabilities), fact, target))
         return self
 
-    def fail(self, pattern: str, *, fact: str | None = None, target: str | None = None) -> ScriptedDecider:
-        """Answer matching keys with the recorded fallback, as the client does for a malformed answer."""
-        self.rules.append(Rule(pattern, {}, fact, target, fallback=True))
+    def fail(self, pattern: str, *, fact: str | None = None, target: str | None = None,
+             transient: bool = False) -> ScriptedDecider:
+        """Answer matching keys with the recorded fallback, as the client does for a malformed answer; with
+        `transient`, as it does for a call that failed after every retry (a 429/5xx/timeout storm)."""
+        self.rules.append(Rule(pattern, {}, fact, target, fallback=True, transient=transient))
         return self
 
     # -- the Decider protocol -------------------------------------------------------------------------
@@ -103,6 +106,10 @@ class ScriptedDecider:
             if rule.target is not None and rule.target not in target_text:
                 continue
             if rule.fallback:
+                if rule.transient:
+                    answer = Answer.uniform_fallback(question, "call failed after 2 attempts: scripted storm")
+                    answer.transient = True
+                    return answer
                 return Answer.uniform_fallback(question, "scripted failure")
             return Answer.from_probabilities(spread(rule.probabilities, question.option_names))
         option, p = DEFAULTS.get(question.id, (question.option_names[0], 0.9))

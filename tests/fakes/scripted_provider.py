@@ -1,4 +1,4 @@
-"""A scripted decision model behind the DecisionProvider protocol, posing as a remote one.
+"""A scripted decision model behind the DecisionProvider base class, posing as a remote one (its defaults).
 
 The decision client caches and rate-limits only remote providers, so tests of "a re-run is served from the cache"
 need one; this one answers with a `ScriptedDecider`'s rules in the System One shape and counts what it is sent.
@@ -12,16 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from archivist.tasks.decisions.types import DecisionRequest, ProviderReply, Question
+from archivist.tasks.providers.base import DecisionProvider
 from tests.fakes.scripted_decider import ScriptedDecider
 
 
-class ScriptedProvider:
+class ScriptedProvider(DecisionProvider):
     name = "scripted-remote"
-    remote = True
-    cacheable = True
     endpoint = "decide"
-    overhead_tokens = 0
-    token_limits = None
 
     def __init__(self, decider: ScriptedDecider):
         self.decider = decider

@@ -54,6 +54,9 @@ class Knobs:
     """401 unless the request presents this key (Bearer or x-api-key)."""
     echo_credentials: bool = False
     """Misbehave: quote the presented credentials in error bodies (tests that clients redact them)."""
+    echo_key_in_errors: bool = False
+    """Misbehave worse: quote the presented key, whole, in the message of *every* error body (401, 429, 5xx,
+    a route's own 4xx), as some proxies do; tests that no key reaches an error chain, a log, a table."""
     answer: Callable[[str, Any, list[str], Any], Any] | None = None
     """Scripted answers: (key, question, options, state) -> {option: p} or a raw wire answer."""
     chat_reply: Callable[[str, str], str] | None = None
@@ -168,6 +171,19 @@ class FakeServer:
         return reply
 
 
+def _quoting_credentials(reply: Reply, headers: dict[str, str]) -> Reply:
+    """`reply` with the request's credentials quoted in its error message (or appended to its text)."""
+    presented = headers.get("authorization") or headers.get("x-api-key") or ""
+    quote = f" (the request presented {presented!r})"
+    inner = reply.json.get("error") if isinstance(reply.json, dict) else None
+    if isinstance(inner, dict):
+        body = {**reply.json, "error": {**inner, "message": str(inner.get("message", "")) + quote}}
+        return Reply(status=reply.status, json=body, headers=dict(reply.headers))
+    if isinstance(reply.json, dict):
+        return Reply(status=reply.status, json={**reply.json, "detail": quote.strip()}, headers=dict(reply.headers))
+    return Reply(status=reply.status, text=(reply.text or "") + quote, headers=dict(reply.headers))
+
+
 def _handler_for(server: FakeServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"  # keep-alive, like real APIs; httpx pools connections
@@ -198,6 +214,8 @@ def _handler_for(server: FakeServer) -> type[BaseHTTPRequestHandler]:
                     if server.knobs.latency_s and not path.startswith("/_fake/"):
                         time.sleep(server.knobs.latency_s)
                     reply = handler(request)
+            if server.knobs.echo_key_in_errors and reply.status >= 400:
+                reply = _quoting_credentials(reply, headers)
             logged.status = reply.status
             self._send(reply)
 

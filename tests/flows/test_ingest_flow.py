@@ -15,12 +15,9 @@ from tests.fakes.fixtures import fake_openai  # noqa: F401
 pytestmark = pytest.mark.slow
 
 
-def settings_for(store_path, **ingest):
-    settings = load_settings()
-    settings.store.uri = str(store_path)
-    for key, value in ingest.items():
-        setattr(settings.ingest, key, value)
-    return settings
+def settings_for(store_path, **overrides):
+    # Keys as load_settings takes them: ingest__partitions=2, embedder__dim=16.
+    return load_settings(store__uri=str(store_path), **overrides)
 
 
 def turn_rows(store_uri) -> pl.DataFrame:
@@ -30,7 +27,7 @@ def turn_rows(store_uri) -> pl.DataFrame:
 def test_ingest_twice_changes_no_count_but_runs(prefect_api, tmp_path):
     archive = tmp_path / "archive" / "date=2026-10-01" / "chats.jsonl"
     valid = write_archive(archive, bad_lines=BAD_LINES)
-    settings = settings_for(tmp_path / "store", partitions=3, batch_rows=10)
+    settings = settings_for(tmp_path / "store", ingest__partitions=3, ingest__batch_rows=10)
 
     first = run_ingest([str(tmp_path / "archive")], settings)
     assert (first.records_read, first.turns_written, first.quarantined) == (valid + 3, valid, 3)
@@ -46,7 +43,7 @@ def test_ingest_twice_changes_no_count_but_runs(prefect_api, tmp_path):
 
 def test_tenants_sharing_scope_and_conversation_ids_stay_apart(prefect_api, tmp_path):
     write_archive(tmp_path / "a.jsonl", tenants=("acme", "globex"), scopes=2, conversations=1, turns=3)
-    settings = settings_for(tmp_path / "store", partitions=2)
+    settings = settings_for(tmp_path / "store", ingest__partitions=2)
     run_ingest([str(tmp_path / "a.jsonl")], settings)
     turns = Store(settings.store.uri).read("turns")
     per_tenant = turns.group_by("tenant").agg(pl.len()).sort("tenant").rows()
@@ -56,8 +53,8 @@ def test_tenants_sharing_scope_and_conversation_ids_stay_apart(prefect_api, tmp_
 
 def test_dask_runner_writes_what_the_thread_runner_writes(prefect_api, tmp_path):
     write_archive(tmp_path / "a.jsonl", scopes=5, conversations=2, turns=4)
-    threads = settings_for(tmp_path / "threads", partitions=4)
-    dask = settings_for(tmp_path / "dask", partitions=4)
+    threads = settings_for(tmp_path / "threads", ingest__partitions=4)
+    dask = settings_for(tmp_path / "dask", ingest__partitions=4)
     run_ingest([str(tmp_path / "a.jsonl")], threads, runner="threads")
     summary = run_ingest([str(tmp_path / "a.jsonl")], dask, runner="dask")
     assert summary.turns_written == 40
@@ -69,9 +66,9 @@ def test_openai_embedder_by_config_is_cached_and_refuses_a_mix(prefect_api, tmp_
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-ingest-0000")
     write_archive(tmp_path / "a.jsonl", scopes=2, conversations=1, turns=3)
-    settings = settings_for(tmp_path / "store", partitions=2)
-    settings.embedder.provider, settings.embedder.model, settings.embedder.dim = "openai", "text-embedding-3-small", 16
-    settings.embedder.base_url = fake_openai.url + "/v1"
+    settings = settings_for(tmp_path / "store", ingest__partitions=2, embedder__provider="openai",
+                            embedder__model="text-embedding-3-small", embedder__dim=16,
+                            embedder__base_url=fake_openai.url + "/v1")
 
     summary = run_ingest([str(tmp_path / "a.jsonl")], settings, stage="turns")
     store = Store(settings.store.uri)
@@ -80,6 +77,6 @@ def test_openai_embedder_by_config_is_cached_and_refuses_a_mix(prefect_api, tmp_
     assert fake_openai.count(path="/v1/embeddings") >= 1
     assert store.count("ledger") >= 1
 
-    local = settings_for(tmp_path / "store", partitions=2)
+    local = settings_for(tmp_path / "store", ingest__partitions=2)
     with pytest.raises(EmbedderMismatch):
         run_ingest([str(tmp_path / "a.jsonl")], local, stage="turns")

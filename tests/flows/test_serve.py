@@ -7,15 +7,28 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from archivist.configs.settings import Settings
+from archivist.configs.settings import ProviderSettings, Settings
 from archivist.flows.artifacts import publish_summary, summary_rows
 from archivist.flows.cli import app
 from archivist.flows.deployments import ScheduleFileError, build_deployments, load_schedules
 from archivist.storage.plans import read_plan
 from archivist.storage.store import Store
 from tests.fakes.fact_stores import write_night
+from archivist.tasks.providers.registry import register
 from tests.fakes.scripted_decider import ScriptedDecider
+from tests.fakes.scripted_provider import ScriptedProvider
 from tests.fakes.statements import statement
+
+
+def register_scripted(name: str, decider: ScriptedDecider) -> None:
+    """`decisions.provider = name` answers with `decider`'s rules, through the real decision client."""
+
+    class Scripted(ScriptedProvider):
+        @classmethod
+        def from_settings(cls, settings: Settings) -> ScriptedProvider:
+            return cls(decider)
+
+    register(name, Scripted)
 
 
 def test_serve_list_shows_the_three_deployments_with_their_configured_schedules():
@@ -76,7 +89,10 @@ def test_consolidation_and_rescore_flows_publish_their_summaries(prefect_api, tm
     write_night(store, [statement("I live in Leeds", day=0), statement("I moved to Berlin", day=10)])
     decider = ScriptedDecider(model="pairs-1")
     decider.script("relation:*", {"update": 0.95}, fact="moved to Berlin", target="live in Leeds")
-    summary = consolidate_flow(store=uri, settings=Settings(), decider=decider)
+    # The decision model is injected as users plug theirs in: a registered provider named in settings.
+    register_scripted("scripted-pairs", decider)
+    settings = Settings(decisions=ProviderSettings(provider="scripted-pairs", model="pairs-1"))
+    summary = consolidate_flow(store=uri, settings=settings)
     assert summary["items"]["close_superseded"] == 1 and read_plan(store, summary["plan_id"]).status == "draft"
     table = json.loads(Artifact.get("consolidation-summary").data)
     assert {"metric": "plan_id", "value": summary["plan_id"]} in table
@@ -85,7 +101,9 @@ def test_consolidation_and_rescore_flows_publish_their_summaries(prefect_api, tm
     second = ScriptedDecider(model="second-2")
     second.script("relation:*", {"update": 0.95}, fact="moved to Berlin")
     second.script("relation_alt:*", {"update": 0.95}, fact="moved to Berlin")
-    report = rescore_flow(model="second-2", store=uri, settings=Settings(), decider=second)
+    register_scripted("scripted-second", second)
+    report = rescore_flow(model="second-2", provider="scripted-second", store=uri, settings=settings)
+    assert settings.decisions.provider == "scripted-pairs"  # the flow worked on a copy of the caller's settings
     assert report["drift"]["relation_alt"]["flips"] == {"new": {"update": 1}}
     assert {"metric": "plan_id", "value": report["plan_id"]} in json.loads(Artifact.get("rescore-summary").data)
     assert "| relation_alt | 1 | 1 (100.0%)" in Artifact.get("rescore-summary-report").data

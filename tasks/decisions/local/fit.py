@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,38 +18,69 @@ from archivist.tasks.decisions.evaluate import LabeledItem, load_labels
 from archivist.tasks.decisions.local import features
 from archivist.tasks.decisions.local.embedding import EMBEDDING_MODEL, SentenceVectors
 from archivist.tasks.decisions.local.head import SoftmaxHead, fit_head
+from archivist.tasks.decisions.local.semantic import (
+    SEMANTIC_MODEL,
+    MiniLMVectors,
+    Projection,
+    fit_projection,
+    pair_texts,
+    semantic_features,
+)
 from archivist.tasks.decisions.questions import RELATION_OPTIONS
 
 MODEL_BASE = "local-decider-1"
 WEIGHTS_FILE = CONFIG_DIR / "local_decider.json"
-WEIGHTS_FORMAT = 1
+WEIGHTS_FORMAT = 2
 DEFAULT_SEED = 20260501
 
 _TEXT_FIELDS = ("old", "new", "message", "fact", "memory", "query", "plan")
 Tense = Callable[[str, str], dict[str, float]]
-_Featurizer = Callable[[LabeledItem, SentenceVectors, Tense], dict[str, float]]
 
 
-def _relation(item: LabeledItem, vectors: SentenceVectors, tense: Tense) -> dict[str, float]:
-    old, new, message = str(item.fields["old"]), str(item.fields["new"]), str(item.fields.get("message", ""))
-    return features.relation_features(old, new, message, vectors, tense(new, message))
+@dataclass
+class Inputs:
+    """What the featurizers read: both vector caches, the relation head's projection and the tense head."""
+
+    vectors: SentenceVectors
+    minilm: MiniLMVectors
+    projection: Projection | None = None
+    tense: Tense | None = None
 
 
-def _relation_alt(item: LabeledItem, vectors: SentenceVectors, tense: Tense) -> dict[str, float]:
-    old, new, message = str(item.fields["old"]), str(item.fields["new"]), str(item.fields.get("message", ""))
-    return features.relation_alt_features(old, new, message, tense(new, message))
+_Featurizer = Callable[[LabeledItem, Inputs], dict[str, float]]
 
 
-def _temporal(item: LabeledItem, vectors: SentenceVectors, tense: Tense) -> dict[str, float]:
+def _pair(item: LabeledItem) -> tuple[str, str, str]:
+    return str(item.fields["old"]), str(item.fields["new"]), str(item.fields.get("message", ""))
+
+
+def relation_inputs(old: str, new: str, message: str, inputs: Inputs) -> dict[str, float]:
+    """The relation head's features: the lexical and parse cues with MiniLM cosines, and the semantic view."""
+    assert inputs.tense is not None and inputs.projection is not None
+    lexical = features.relation_features(old, new, message, inputs.minilm, inputs.tense(new, message))
+    return {**lexical, **semantic_features(old, new, message, inputs.minilm, inputs.projection)}
+
+
+def _relation(item: LabeledItem, inputs: Inputs) -> dict[str, float]:
+    return relation_inputs(*_pair(item), inputs)
+
+
+def _relation_alt(item: LabeledItem, inputs: Inputs) -> dict[str, float]:
+    old, new, message = _pair(item)
+    assert inputs.tense is not None
+    return features.relation_alt_features(old, new, message, inputs.tense(new, message))
+
+
+def _temporal(item: LabeledItem, inputs: Inputs) -> dict[str, float]:
     return features.temporal_features(str(item.fields["fact"]), str(item.fields.get("message", "")))
 
 
-def _worth(item: LabeledItem, vectors: SentenceVectors, tense: Tense) -> dict[str, float]:
-    return features.worth_features(str(item.fields["fact"]), str(item.fields.get("message", "")), vectors)
+def _worth(item: LabeledItem, inputs: Inputs) -> dict[str, float]:
+    return features.worth_features(str(item.fields["fact"]), str(item.fields.get("message", "")), inputs.vectors)
 
 
-def _relevance(item: LabeledItem, vectors: SentenceVectors, tense: Tense) -> dict[str, float]:
-    return features.relevance_features(str(item.fields["memory"]), str(item.fields["query"]), vectors)
+def _relevance(item: LabeledItem, inputs: Inputs) -> dict[str, float]:
+    return features.relevance_features(str(item.fields["memory"]), str(item.fields["query"]), inputs.vectors)
 
 
 # head name -> (labeled question it learns from, its classes in option order, features of one item).
@@ -72,31 +104,62 @@ def tense_of(head: SoftmaxHead) -> Tense:
     return tense
 
 
-def fit_decider(labels: str | Path, split: str = "train", seed: int = DEFAULT_SEED,
-                model: str = MODEL_BASE) -> dict[str, Any]:
-    """The weights document: every head fitted on the `split` items of `labels` (train, test or all)."""
-    items = load_labels(labels, split)
-    vectors = SentenceVectors()
-    vectors.prefetch([str(item.fields[k]) for item in items for k in _TEXT_FIELDS if k in item.fields])
+def fit_heads(items: Sequence[LabeledItem], seed: int = DEFAULT_SEED, only: Sequence[str] | None = None,
+              inputs: Inputs | None = None) -> tuple[dict[str, SoftmaxHead], Projection]:
+    """Every head in HEADS (or those in `only`, with the temporal head they read) fitted on `items`."""
+    inputs = inputs or Inputs(SentenceVectors(), MiniLMVectors())
+    texts = [str(item.fields[k]) for item in items for k in _TEXT_FIELDS if k in item.fields]
+    inputs.vectors.prefetch(texts)
+    relations = [item for item in items if item.question == "relation"]
+    inputs.minilm.prefetch([str(item.fields[k]) for item in relations for k in ("old", "new", "message")
+                            if k in item.fields])
+    inputs.minilm.prefetch([text for item in relations for text in pair_texts(*_pair(item)[:2])])
+    if not relations:
+        raise ValueError("no relation items to fit the relation heads on")
+    inputs.projection = fit_projection([(str(i.fields["old"]), str(i.fields["new"])) for i in relations],
+                                       inputs.minilm)
+    wanted = set(HEADS) if only is None else {"temporal_status", *only}
     heads: dict[str, SoftmaxHead] = {}
     for name, (question, classes, featurize) in HEADS.items():
+        if name not in wanted:
+            continue
         chosen = [item for item in items if item.question == question]
         if not chosen:
-            raise ValueError(f"{labels} has no {split!r} items for question {question!r}; head {name} needs some")
-        tense = tense_of(heads["temporal_status"]) if "temporal_status" in heads else _no_tense
-        rows = [featurize(item, vectors, tense) for item in chosen]
+            raise ValueError(f"no items for question {question!r}; head {name} needs some")
+        inputs.tense = tense_of(heads["temporal_status"]) if "temporal_status" in heads else _no_tense
+        rows = [featurize(item, inputs) for item in chosen]
         heads[name] = fit_head(rows, [item.label for item in chosen], classes, seed=seed)
+    return heads, inputs.projection
+
+
+def fit_decider(labels: str | Path, split: str = "train", seed: int = DEFAULT_SEED, model: str = MODEL_BASE,
+                extra: Sequence[LabeledItem] = ()) -> dict[str, Any]:
+    """The weights document: every head fitted on the `split` items of `labels` (train, test or all), and on
+    `extra` items (labels derived from other corpora, see sources.py), which are named in `fitted_on`."""
+    items = load_labels(labels, split)
+    heads, projection = fit_heads([*items, *extra], seed=seed)
+    fitted_on: dict[str, Any] = {
+        "labels": Path(labels).name,
+        "sha256": hashlib.sha256(Path(labels).read_bytes()).hexdigest(),
+        "split": split,
+        "items": len(items),
+    }
+    if extra:
+        counts: dict[str, int] = {}
+        for item in extra:
+            source = str(item.fields.get("source", "extra"))
+            counts[source] = counts.get(source, 0) + 1
+        fitted_on["extra"] = counts
+        fitted_on["extra_sha256"] = hashlib.sha256(json.dumps(
+            [item.fields for item in extra], sort_keys=True).encode()).hexdigest()
     return {
         "model": model,
         "format": WEIGHTS_FORMAT,
         "embedding": EMBEDDING_MODEL,
+        "semantic": SEMANTIC_MODEL,
         "seed": seed,
-        "fitted_on": {
-            "labels": Path(labels).name,
-            "sha256": hashlib.sha256(Path(labels).read_bytes()).hexdigest(),
-            "split": split,
-            "items": len(items),
-        },
+        "fitted_on": fitted_on,
+        "projection": projection.to_json(),
         "heads": {name: head.to_json() for name, head in heads.items()},
     }
 
@@ -108,7 +171,15 @@ def _no_tense(fact: str, message: str) -> dict[str, float]:
 def write_weights(document: dict[str, Any], path: str | Path = WEIGHTS_FILE) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    # The projection is thousands of numbers: one line per matrix row keeps the heads readable and the file small.
+    placeholder = "\x00projection\x00"
+    text = json.dumps({**document, "projection": placeholder}, indent=1) if "projection" in document else \
+        json.dumps(document, indent=1)
+    if "projection" in document:
+        rows = ",\n  ".join(f"{json.dumps(name)}: " + json.dumps(value, separators=(",", ":"))
+                             for name, value in document["projection"].items())
+        text = text.replace(json.dumps(placeholder), "{\n  " + rows + "\n }")
+    path.write_text(text + "\n", encoding="utf-8")
     return path
 
 

@@ -19,9 +19,25 @@ from typing import Any
 
 from archivist.tasks.decisions.local import features, rules
 from archivist.tasks.decisions.local.embedding import SentenceVectors
-from archivist.tasks.decisions.local.fit import load_weights, tense_of
-from archivist.tasks.decisions.local.head import PROBABILITY_CEILING, PROBABILITY_FLOOR, SoftmaxHead
+from archivist.tasks.decisions.local.fit import (
+    Inputs,
+    load_weights,
+    relation_inputs,
+    tense_of,
+)
+from archivist.tasks.decisions.local.head import (
+    PROBABILITY_CEILING,
+    PROBABILITY_FLOOR,
+    SoftmaxHead,
+)
+from archivist.tasks.decisions.local.relevance import ListwiseRelevance, ShortlistScorer
+from archivist.tasks.decisions.local.semantic import (
+    MiniLMVectors,
+    Projection,
+    pair_texts,
+)
 from archivist.tasks.decisions.types import TARGETS, ProviderReply, Question, split_key
+from archivist.tasks.providers.base import DecisionProvider
 
 _VARIANT = re.compile(r"^(?P<base>[^@]+)(?:@t=(?P<t>[0-9.]+))?$")
 _Scorer = Callable[[dict, "str | None", Question], dict[str, float]]
@@ -61,12 +77,18 @@ def wire(question: Question, probabilities: dict[str, float]) -> dict[str, Any]:
     return answer
 
 
-class LocalDecisionProvider:
+class LocalDecisionProvider(DecisionProvider):
     name = "local"
     remote = False
+    cacheable = False  # in-process and deterministic: a cache row would cost more than the answer
 
-    def __init__(self, settings: Any = None, *, temperature: float | None = None, weights_path: str | None = None):
-        document = load_weights(weights_path)
+    @classmethod
+    def from_settings(cls, settings: Any) -> LocalDecisionProvider:
+        return cls(settings)  # it reads the model variant from the whole settings
+
+    def __init__(self, settings: Any = None, *, temperature: float | None = None, weights_path: str | None = None,
+                 document: dict | None = None):
+        document = document if document is not None else load_weights(weights_path)
         base = str(document["model"])
         configured = getattr(getattr(settings, "decisions", None), "model", None) or base
         match = _VARIANT.match(configured)
@@ -84,6 +106,9 @@ class LocalDecisionProvider:
         # The relation heads were fitted on the temporal head's own (untempered) answers: keep it that way.
         self._tense = tense_of(self.heads["temporal_status"])
         self.vectors = SentenceVectors()
+        self.minilm = MiniLMVectors()
+        self._shortlist: ShortlistScorer | None = None  # loaded at the first shortlist (configs/relevance.json)
+        self._inputs = Inputs(self.vectors, self.minilm, Projection.from_json(document["projection"]), self._tense)
         self._scorers: dict[str, _Scorer] = {
             "relation": self._relation,
             "relation_alt": self._relation_alt,
@@ -99,7 +124,17 @@ class LocalDecisionProvider:
 
     def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
         state = _state(state)
-        self.vectors.prefetch(self._texts(state))
+        texts = self._texts(state)
+        self.vectors.prefetch(texts)
+        # One batch for every text of the request the relation heads may read (stored facts included).
+        relation_targets = {split_key(key)[1] for key in questions if split_key(key)[0] == "relation"}
+        if relation_targets:
+            # The masked frames and values of every stored pair go in the same batch.
+            targets = state.get(TARGETS) or {}
+            for target in relation_targets:
+                if target in targets:
+                    texts += pair_texts(*self._pair(state, target)[:2])
+            self.minilm.prefetch(texts)
         answers: dict[str, Any] = {}
         for key, question in questions.items():
             question_id, target = split_key(key)
@@ -149,9 +184,7 @@ class LocalDecisionProvider:
         return dict(zip(head.classes, map(float, row)))
 
     def _relation(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
-        old, new, message = self._pair(state, target)
-        tense = self._tense(new, message)
-        return self._head("relation", features.relation_features(old, new, message, self.vectors, tense))
+        return self._head("relation", relation_inputs(*self._pair(state, target), self._inputs))
 
     def _relation_alt(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
         old, new, message = self._pair(state, target)
@@ -166,8 +199,23 @@ class LocalDecisionProvider:
         return self._head("worth_remembering", features.worth_features(fact, message, self.vectors))
 
     def _relevance(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        targets = state.get(TARGETS) or {}
+        if target is not None and len(targets) > 1:  # a read-path shortlist: its lines are scored together
+            if self._shortlist is None:
+                self._shortlist = ShortlistScorer(ListwiseRelevance.load(), self.minilm)
+            query = str(state.get("query") or "")
+            p_true = self._shortlist.p_true(query, {k: _text(v) for k, v in targets.items()}, target,
+                                            lambda memory: self._relevance_logit(memory, query), self.temperature)
+            return {"true": p_true, "false": 1.0 - p_true}
         memory = _text(state[TARGETS][target]) if target else str(state.get("fact") or "")
         return self._head("relevance", features.relevance_features(memory, str(state.get("query") or ""), self.vectors))
+
+    def _relevance_logit(self, memory: str, query: str) -> float:
+        """The single-line relevance head's log-odds, untempered (a feature of the shortlist model)."""
+        head = self.heads["relevance"]
+        row = head.probabilities(head.vector(features.relevance_features(memory, query, self.vectors)))[0]
+        p_true = float(row[head.classes.index("true")])
+        return math.log(p_true / (1.0 - p_true))
 
     # -- cue rules -------------------------------------------------------------------------------
 

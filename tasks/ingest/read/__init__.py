@@ -1,8 +1,11 @@
-"""Reading conversation archives: JSON Lines, Parquet, CSV, LoCoMo and ABCD, validated, bad records quarantined.
+"""Reading conversation archives: JSON Lines, Parquet, CSV, LoCoMo and ABCD (plain or .gz), validated,
+credentials masked, bad records and bad files quarantined.
 
-    for batch in read_archive(["data/sample"]):
-        batch.records      # valid turns, storage.schemas.RECORD_COLUMNS
+    reading = read_archive(["data/sample"])
+    for batch in reading:
+        batch.records      # valid turns, storage.schemas.RECORD_COLUMNS, credentials masked
         batch.quarantine   # rejected records with their reason
+    reading.skipped, reading.unreadable, reading.files_read   # what became of each file
 """
 
 from archivist.tasks.ingest.read.archive import (
@@ -10,6 +13,7 @@ from archivist.tasks.ingest.read.archive import (
     FORMATS,
     ArchiveFiles,
     ArchiveReadError,
+    ArchiveReading,
     Batch,
     discover_files,
     read_archive,
@@ -25,6 +29,7 @@ __all__ = [
     "ROLES",
     "ArchiveFiles",
     "ArchiveReadError",
+    "ArchiveReading",
     "Batch",
     "discover_files",
     "locomo_turn_ids",

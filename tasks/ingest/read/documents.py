@@ -28,7 +28,10 @@ from typing import Any
 
 import polars as pl
 
+from archivist.errors import TerminalError
 from archivist.ids import content_id
+from archivist.tasks.ingest.privacy import load_privacy
+from archivist.tasks.ingest.read.files import open_binary
 from archivist.tasks.ingest.read.validate import ARCHIVE_FIELDS, STAGED_SCHEMA
 
 _SESSION_KEY = re.compile(r"session_(\d+)")
@@ -40,7 +43,7 @@ _ABCD_ROLES = {"action": "system"}
 _RAW_DOCUMENT_CHARS = 2000
 
 
-class UnrecognisedDocument(ValueError):
+class UnrecognisedDocument(TerminalError, ValueError):
     """A .json file that is neither LoCoMo nor ABCD."""
 
 
@@ -63,15 +66,19 @@ def sniff_document(document: Any) -> str:
 
 
 def load_document(path: Path) -> Any:
-    with open(path, "rb") as handle:
+    """The file's JSON value (.json.gz decompressed); RecursionError for one nested too deep to load."""
+    with open_binary(path) as handle:
         return json.load(handle)
 
 
 def unreadable_document_row(path: Path, source_file: str, err: Exception) -> pl.DataFrame:
     """One quarantine-bound row for a document that does not parse at all: its opening, and why."""
-    raw = path.read_bytes()[:_RAW_DOCUMENT_CHARS].decode("utf-8", "backslashreplace")
+    with open_binary(path) as handle:
+        raw = handle.read(_RAW_DOCUMENT_CHARS).decode("utf-8", "backslashreplace")
     if isinstance(err, UnicodeDecodeError):
         problem = f"invalid UTF-8 at byte {err.start}"
+    elif isinstance(err, RecursionError):
+        problem = "unparseable JSON: nested too deeply to read (arrays or objects inside each other thousands deep)"
     else:
         problem = f"unparseable JSON: {err}"
     row = (None,) * len(ARCHIVE_FIELDS) + (source_file, None, raw, problem)
@@ -82,11 +89,17 @@ def stage_document(document: Any, fmt: str, *, path: Path, source_file: str, def
                    batch_rows: int) -> Iterator[pl.DataFrame]:
     turns = _locomo_turns(document, path, default_tenant) if fmt == "locomo" else _abcd_turns(document, default_tenant)
     rows: list[tuple] = []
-    for line_number, (values, raw, problem) in enumerate(turns, start=1):
-        rows.append(values + (source_file, line_number, raw, problem))
-        if len(rows) >= batch_rows:
+    try:
+        for line_number, (values, raw, problem) in enumerate(turns, start=1):
+            rows.append(values + (source_file, line_number, raw, problem))
+            if len(rows) >= batch_rows:
+                yield pl.DataFrame(rows, schema=STAGED_SCHEMA, orient="row")
+                rows = []
+    except (KeyError, AttributeError, TypeError, IndexError):
+        # The turns read before the break are kept; the reader records the break itself.
+        if rows:
             yield pl.DataFrame(rows, schema=STAGED_SCHEMA, orient="row")
-            rows = []
+        raise
     if rows:
         yield pl.DataFrame(rows, schema=STAGED_SCHEMA, orient="row")
 
@@ -149,12 +162,13 @@ def _locomo_said_at(value: Any) -> str | None:
 
 
 def locomo_turn_ids(
-    path: str | Path, default_tenant: str = "default", *, sample_id: str | None = None
+    path: str | Path, default_tenant: str = "default", *, sample_id: str | None = None, privacy: str = "mask"
 ) -> dict[str, str]:
     """dia_id ("D3:5") -> the turn_id its turn gets when the file is read with the same default tenant.
 
     The recall evaluator uses this to turn LoCoMo evidence into turn ids. A locomo10-style file holds several
-    conversations whose dia_ids repeat; pass `sample_id` to choose one.
+    conversations whose dia_ids repeat; pass `sample_id` to choose one. `privacy` is the mode the file is read
+    with: a masked turn's id is that of its masked text, and a dropped turn has none.
     """
     path = Path(path)
     document = load_document(path)
@@ -166,11 +180,17 @@ def locomo_turn_ids(
         raise ValueError(f"{path} holds {len(conversations)} matching LoCoMo conversations ({found}); "
                          "pass sample_id= to choose one")
     scope, conversation = conversations[0]
+    policy = None if privacy == "keep" else load_privacy()
     ids: dict[str, str] = {}
     for values, raw, problem in _locomo_turns({"conversation": conversation, "sample_id": scope}, path, default_tenant):
         tenant, scope_, conversation_id, turn_index, _, _, text, _ = values
         dia_id = json.loads(raw).get("dia_id")
         if dia_id and text is not None and problem is None:
+            if policy is not None:
+                masked, kinds = policy.mask(text)
+                if kinds and privacy == "drop":
+                    continue
+                text = masked
             ids[dia_id] = content_id(tenant, scope_, conversation_id, int(turn_index), text)
     return ids
 
@@ -194,6 +214,12 @@ def _abcd_scope(dialogue: dict, conversation_id: str) -> str:
 
 def _abcd_turns(document: Any, tenant: str) -> Iterator[tuple[tuple, str, str | None]]:
     for dialogue in _abcd_dialogues(document):
+        if not isinstance(dialogue, dict) or not isinstance(dialogue.get("original") or [], list):
+            # One malformed dialogue is one quarantined row; the dialogues around it are still read.
+            raw = json.dumps(dialogue, ensure_ascii=False, default=str)[:_RAW_DOCUMENT_CHARS]
+            problem = "malformed ABCD dialogue: expected an object with an 'original' list of [role, text] pairs"
+            yield (None,) * len(ARCHIVE_FIELDS), raw, problem
+            continue
         conversation_id = str(dialogue.get("convo_id"))
         scope = _abcd_scope(dialogue, conversation_id)
         for index, turn in enumerate(dialogue.get("original") or []):

@@ -4,6 +4,11 @@ Fast path: Polars parses a whole chunk with an explicit all-string schema. When 
 unparseable line fails all of it), the chunk is re-read in small pieces and only the pieces that still fail
 are parsed line by line with `json`, so a bad line never loses its valid neighbours and a clean archive never
 pays for Python parsing.
+
+Both paths must reach the same verdict on every line, or a record would change with its neighbours. Polars
+keeps the first of two equal keys and `json` the last, so a line that repeats a key archivist reads (also
+when spelt with escapes such as \\u0074) is rejected on both, as is a line nested deeper than MAX_JSON_DEPTH:
+the fast path sends such lines to `json`, which words the reason.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from typing import Any
 
 import polars as pl
 
+from archivist.errors import ArchivistError
+from archivist.tasks.ingest.read.files import open_binary
 from archivist.tasks.ingest.read.validate import ARCHIVE_FIELDS, ID_FIELDS, STAGED_SCHEMA, empty_staged
 
 # When a chunk fails, it is re-read in pieces of this many lines and only failing pieces line by line: small
@@ -40,12 +47,19 @@ _NUMBER_FRIENDLY = frozenset(ID_FIELDS) | {"speaker"}
 _SURROGATES = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _UTF8_BOM = b"\xef\xbb\xbf"
+MAX_JSON_DEPTH = 100
+"""Deeper lines are quarantined: a record is flat, and a line nested 10,000 deep would exhaust the stack."""
+# An escaped printable ASCII character (\u0074 is "t"): the only way to spell a key so that the key search of
+# the fast path misses it, and rare in real exports, which escape only non-ASCII text.
+_ESCAPED_ASCII = r"\\u00[2-7][0-9a-fA-F]"
+_OPENERS = r"[\[{]"
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def read_jsonl(path: Path, *, source_file: str, column_map: dict[str, str], batch_rows: int) -> Iterator[pl.DataFrame]:
     """Staged frames of at most `batch_rows` lines each; blank lines are skipped."""
     archive_key = {target: target for target in ARCHIVE_FIELDS} | {v: k for k, v in column_map.items()}
-    with open(path, "rb") as handle:
+    with open_binary(path) as handle:
         first_line = 1
         while chunk := list(islice(handle, batch_rows)):
             if first_line == 1 and chunk[0].startswith(_UTF8_BOM):
@@ -119,7 +133,7 @@ def _parse_in_pieces(
     return pl.concat(frames, how="vertical") if frames else empty_staged()
 
 
-class _RowCountMismatch(Exception):
+class _RowCountMismatch(ArchivistError):
     """Polars read a different number of rows than there were lines: trust the line-by-line parser instead."""
 
 
@@ -129,7 +143,10 @@ def _parse_with_polars(buffer: bytes, raw: pl.Series, numbers: pl.Series, source
     parsed = pl.read_ndjson(io.BytesIO(buffer), schema=schema)
     if parsed.height != raw.len():
         raise _RowCountMismatch
-    suspect = pl.any_horizontal(pl.col(name).str.contains(pattern) for name, pattern in _COERCED_VALUE_PATTERN.items())
+    suspect = pl.any_horizontal(
+        [pl.col(name).str.contains(pattern) for name, pattern in _COERCED_VALUE_PATTERN.items()]
+        + [_ambiguous_line(raw, archive_key)]
+    )
     # One lazy query: for small pieces the fixed cost of each eager step would outweigh the parsing.
     staged = (
         parsed.lazy()
@@ -159,14 +176,69 @@ def _parse_line_by_line(
     return pl.DataFrame(rows, schema=STAGED_SCHEMA, orient="row") if rows else empty_staged()
 
 
+def _ambiguous_line(raw: pl.Series, archive_key: dict[str, str]) -> pl.Expr:
+    """Lines the fast path may read differently from `json`: a read key twice, an escaped key, deep nesting.
+
+    Evaluated over the parsed columns (named as archivist's fields): a line that names the read keys more often
+    than Polars found values for them repeats one (or gave one a null, which `json` then reads alike)."""
+    keys = "|".join(_rust_escape(archive_key[field]) for field in ARCHIVE_FIELDS)
+    present = pl.sum_horizontal([pl.col(field).is_not_null().cast(pl.UInt32) for field in ARCHIVE_FIELDS])
+    return (
+        (pl.lit(raw).str.count_matches(f'"(?:{keys})"\\s*:') > present)
+        | pl.lit(raw).str.contains(_ESCAPED_ASCII)
+        | (pl.lit(raw).str.count_matches(_OPENERS) > MAX_JSON_DEPTH)
+    )
+
+
+def _rust_escape(name: str) -> str:
+    return "".join("\\" + c if c in r"\.+*?()|[]{}^$#&-~" else c for c in name)
+
+
+def _nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in a JSON line (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for char in _STRINGS.sub('""', text):
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _load_object(text: str) -> tuple[Any, list[str]]:
+    """The parsed line and the keys its outermost object repeats (json itself keeps the last silently)."""
+    repeated: list[str] = []
+
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: set[str] = set()
+        # The outermost object is the last one json finishes, so this ends holding its repeats.
+        repeated[:] = [key for key, _ in pairs if key in seen or seen.add(key)]
+        return dict(pairs)
+
+    return json.loads(text, object_pairs_hook=pairs_hook), repeated
+
+
 def _parse_line(text: str, number: int, source_file: str, archive_key: dict[str, str]) -> tuple[Any, ...]:
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and _nesting_depth(text) > MAX_JSON_DEPTH:
+        return _problem_row(source_file, number, text[:2000],
+                            f"unparseable JSON: nested deeper than {MAX_JSON_DEPTH} levels")
     try:
-        message = json.loads(text)
+        message, repeated = _load_object(text)
     except json.JSONDecodeError as err:
         return _problem_row(source_file, number, text, f"unparseable JSON: {err.msg} (column {err.colno})")
+    except RecursionError:
+        return _problem_row(source_file, number, text[:2000],
+                            f"unparseable JSON: nested deeper than {MAX_JSON_DEPTH} levels")
     if not isinstance(message, dict):
         return _problem_row(source_file, number, text,
                             f"unparseable JSON: expected an object per line, got {_json_kind(message)}")
+    ambiguous = sorted({key for key in repeated if key in set(archive_key.values())})
+    if ambiguous:
+        keys = ", ".join(repr(key) for key in ambiguous)
+        return _problem_row(source_file, number, text,
+                            f"duplicate key {keys}: the record is ambiguous (readers disagree on which value "
+                            "counts); fix the export so that each key appears once")
     values: list[Any] = []
     problems: list[str] = []
     # json accepts lone "\ud800" escapes that no UTF-8 column can hold; Polars turns them into U+FFFD too.

@@ -13,6 +13,7 @@ from pathlib import Path
 import polars as pl
 import pyarrow.parquet as pq
 
+from archivist.tasks.ingest.read.files import open_binary
 from archivist.tasks.ingest.read.validate import ARCHIVE_FIELDS, ID_FIELDS, REQUIRED_FIELDS, STAGED_SCHEMA
 
 _UTF8_BOM = "\ufeff"
@@ -27,6 +28,16 @@ def _archive_names(column_map: dict[str, str]) -> dict[str, str]:
 def _missing_columns_problem(present: set[str], names: dict[str, str]) -> str | None:
     missing = [names[field] for field in REQUIRED_FIELDS if names[field] not in present]
     return "; ".join(f"missing column {name}" for name in missing) or None
+
+
+def _repeated_columns_problem(header: list[str], names: dict[str, str]) -> str | None:
+    """A column archivist reads that the header names twice: which one holds the value is anyone's guess."""
+    read = set(names.values())
+    repeated = sorted({name for name in header if name in read and header.count(name) > 1})
+    if not repeated:
+        return None
+    return (f"duplicate column {', '.join(repr(n) for n in repeated)} in the header: the record is ambiguous; "
+            "fix the export so that each column appears once")
 
 
 # -- Parquet --------------------------------------------------------------------------------------------
@@ -105,7 +116,7 @@ def _decode_utf8(values: pl.Series) -> tuple[pl.Series, pl.Series]:
 def read_csv(path: Path, *, source_file: str, column_map: dict[str, str], batch_rows: int) -> Iterator[pl.DataFrame]:
     """Staged frames of at most `batch_rows` records; source_line is the line a record starts on."""
     names = _archive_names(column_map)
-    with open(path, "rb") as handle:
+    with open_binary(path) as handle:
         lines = _DecodedLines(handle)
         reader = csv.reader(lines)
         header: list[str] | None = None
@@ -130,7 +141,7 @@ def read_csv(path: Path, *, source_file: str, column_map: dict[str, str], batch_
             if header is None:
                 header = [name.removeprefix(_UTF8_BOM).strip() for name in fields]
                 positions = {name: i for i, name in enumerate(header)}
-                problem = _missing_columns_problem(set(header), names)
+                problem = _missing_columns_problem(set(header), names) or _repeated_columns_problem(header, names)
                 continue
             bad_byte = lines.invalid_utf8_byte(start, lines.line_number)
             if bad_byte is not None:

@@ -17,8 +17,8 @@ import polars as pl
 
 from archivist.storage.schemas import RECORD_COLUMNS
 from archivist.ids import ID_BYTES, content_id
+from archivist.vocab import ROLES
 
-ROLES = frozenset({"customer", "user", "agent", "assistant", "system", "tool"})
 ID_FIELDS = ("tenant", "scope", "conversation_id")
 REQUIRED_FIELDS = ("tenant", "scope", "conversation_id", "turn_index", "role", "text")
 # The archive fields a record is read from, in the order of the CSV header the README documents.

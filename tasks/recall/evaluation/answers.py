@@ -10,9 +10,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from archivist.configs.settings import LLMSettings, Settings
+from archivist.tasks.providers.chat import ChatClient
+from archivist.tasks.providers.gate import SHARED, build_gate
+from archivist.tasks.providers.ratelimit import RateLimiter
+from archivist.tasks.providers.vendors import vendor_of
 
 ANSWER_SYSTEM = (
     "You answer questions about a long conversation between two people. You see only some memory lines from "
@@ -33,6 +37,7 @@ JUDGE_PROMPT = (
 )
 ANSWER_K = 10
 """Lines given to the answer model (the seed study's range runs from 3 to 20)."""
+ANSWER_MAX_TOKENS = 200
 
 
 class ChatModel(Protocol):
@@ -42,42 +47,28 @@ class ChatModel(Protocol):
 
 
 class SDKChatModel:
-    """OpenAI or Anthropic through the shared SDK client (an OpenAI-compatible base_url reaches local servers).
-
-    Calls go through the one retry layer (SDK retries are off) with keys redacted from errors, like every
-    other LLM call; answer-and-judge calls are not cached or ledgered yet.
+    """OpenAI or Anthropic through the providers' chat model and gate (an OpenAI-compatible base_url reaches
+    local servers): the endpoint's shared rate limiter and the one retry layer (SDK retries are off), keys
+    scrubbed from every error. Answer-and-judge calls are not cached or ledgered (no store is at hand).
     """
 
-    def __init__(self, settings: LLMSettings):
-        from archivist.tasks.providers.chat_sdk import ChatSDK
-        from archivist.tasks.providers.llm_decider import vendor_of
-
+    def __init__(self, settings: LLMSettings, *, limiter: RateLimiter | None | Literal["shared"] = SHARED):
         self.settings = settings
-        self.vendor = vendor_of(settings) if ":" in settings.provider else settings.provider
+        self.vendor = vendor_of(settings)
         self.name = f"{self.vendor}:{settings.model}"
-        default_url = "https://api.anthropic.com" if self.vendor == "anthropic" else "https://api.openai.com/v1"
-        key_env = settings.api_key_env or ("ANTHROPIC_API_KEY" if self.vendor == "anthropic" else "OPENAI_API_KEY")
-        self.sdk = ChatSDK(self.vendor, (settings.base_url or default_url).rstrip("/"), key_env, self.name,
-                           settings.timeout_s)
+        self.chat = ChatClient(self.vendor, name=self.name, timeout_s=settings.timeout_s, base_url=settings.base_url,
+                              key_env=settings.api_key_env, json_reply=False)
+        self.gate = build_gate(provider=self.vendor, model=settings.model, endpoint=self.chat.endpoint,
+                               settings=settings, base_url=self.chat.base_url, limiter=limiter,
+                               secrets=self.chat.secrets)
 
     def complete(self, system: str, user: str) -> str:
-        from archivist.tasks.providers.retry import call_with_retry
-
-        text, _ = call_with_retry(lambda: self.sdk.call(lambda client: self._complete(client, system, user)),
-                                  self.settings, label=self.name)
-        return text
-
-    def _complete(self, client: Any, system: str, user: str) -> str:
-        if self.vendor == "anthropic":
-            # anthropic 2.x's Messages API takes no sampling temperature.
-            message = client.messages.create(model=self.settings.model, system=system, max_tokens=200,
-                                             messages=[{"role": "user", "content": user}])
-            return "".join(getattr(block, "text", "") for block in message.content)
-        completion = client.chat.completions.create(
-            model=self.settings.model, temperature=0, max_tokens=200,
-            messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
-        )
-        return (completion.choices[0].message.content or "") if completion.choices else ""
+        body: dict[str, Any] = {"model": self.settings.model, "system": system, "user": user,
+                                "max_tokens": ANSWER_MAX_TOKENS}
+        if self.vendor == "openai":
+            body["temperature"] = 0  # anthropic 2.x's Messages API takes no sampling temperature
+        result = self.gate.call(body, lambda: self.chat.complete(body))
+        return result.response["text"]
 
 
 def chat_model(settings: Settings) -> ChatModel | None:

@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from archivist.flows.cli import app
+from archivist.storage.store import StoreNotFound
 from tests.tasks.recall.evaluation.test_evaluate_recall import write_tiny_locomo
 
 runner = CliRunner()
@@ -82,14 +83,15 @@ def test_recall_as_of_leaves_out_what_was_said_later(evaluated):
     assert lines and all(line["said_at"].startswith("2023-05-08") for line in lines)
 
 
-def test_recall_of_another_scope_or_a_missing_store_prints_no_lines(evaluated, tmp_path):
+def test_recall_of_another_scope_prints_no_lines_and_a_missing_store_is_refused(evaluated, tmp_path):
     _, store, _ = evaluated
     other = runner.invoke(app, ["recall", "What breed is Ana's dog?", "--tenant", "locomo-eval", "--scope", "nobody",
                                 "--store", str(store), "--json"])
     assert other.exit_code == 0 and json.loads(other.stdout)["lines"] == []
     missing = tmp_path / "no-store-here"
     result = runner.invoke(app, ["recall", "anything", "--scope", "s", "--store", str(missing)])
-    assert result.exit_code == 0 and result.stdout == ""
+    # A mistyped --store is an error (one line from the CLI entry point), never an empty answer.
+    assert result.exit_code != 0 and isinstance(result.exception, StoreNotFound) and result.stdout == ""
     assert not missing.exists()
 
 

@@ -7,14 +7,26 @@ import json
 import numpy as np
 import polars as pl
 import pytest
-
 from archivist.storage.facts import load_partition_state
 from archivist.storage.plans import read_plan
 from archivist.storage.store import Store
-from archivist.tasks.consolidate.run import consolidate_partition, consolidate_store
-from archivist.tasks.consolidate.pairs import NEIGHBOUR, REOPEN, SIBLING, candidate_pairs
 from archivist.tasks.consolidate.neighbours import older_neighbours
-from tests.fakes.fact_stores import QUESTIONS, R, T, content_hash, facts_hash, write_night
+from archivist.tasks.consolidate.pairs import (
+    NEIGHBOUR,
+    REOPEN,
+    SIBLING,
+    candidate_pairs,
+)
+from archivist.tasks.consolidate.run import consolidate_partition, consolidate_store
+
+from tests.fakes.fact_stores import (
+    QUESTIONS,
+    R,
+    T,
+    content_hash,
+    facts_hash,
+    write_night,
+)
 from tests.fakes.scripted_decider import ScriptedDecider
 from tests.fakes.statements import DIM, statement
 
@@ -59,7 +71,7 @@ def test_a_pass_plans_a_supersession_and_a_duplicate_link_and_changes_no_fact_or
     assert (link["fact_id"], link["other_fact_id"]) == (REX.fact_id, REX_AGAIN.fact_id)
     assert plan.status == "draft" and plan.plan["kind"] == "consolidate" and plan.plan["model"] == "pairs-1"
     summary = json.loads(plan.plan["summary"])
-    assert summary["items"] == {"close_superseded": 1, "link_same_as": 1, "reopen": 0}
+    assert summary["items"] == {"close_superseded": 1, "link_same_as": 1, "reopen": 0, "confirm": 0}
     # Each item names the decision behind it, recorded with the pair's facts and the model version.
     decision = store.read("decisions", where=f"decision_id = '{close['decision_id']}'").row(0, named=True)
     assert (decision["subject_fact_id"], decision["target_fact_id"], decision["model_version"]) == (
@@ -213,3 +225,117 @@ def test_consolidation_of_two_scopes_asks_them_in_one_batch(tmp_path):
                                                                 "expected_before", "changes", "decision_id")) == \
         content_hash(pl.DataFrame(part.scopes[1].items).drop("scope", "fact_id", "other_fact_id",
                                                              "expected_before", "changes", "decision_id"))
+
+
+# -- tentative facts: what the write path could not settle, a pass settles through a plan -------------------
+
+
+def unsure_about(*facts: str) -> ScriptedDecider:
+    """The write path's decider, unsure whether these statements are worth remembering: they are stored tentative."""
+    decider = ScriptedDecider()
+    for text in facts:
+        decider.script("worth_remembering", {"true": 0.7}, fact=text)
+    return decider
+
+
+def statuses(store: Store) -> dict[str, tuple[str, float]]:
+    from tests.fakes.fact_stores import facts_table
+
+    return {row["text"]: (row["status"], round(row["belief"], 3)) for row in facts_table(store).iter_rows(named=True)}
+
+
+def test_a_tentative_fact_is_paired_like_an_active_one(tmp_path):
+    db = Store(str(tmp_path / "store"))
+    write_night(db, [LEEDS, BERLIN], unsure_about("moved to Berlin"))
+    assert statuses(db)["I moved to Berlin"][0] == "tentative"
+    pairs = candidate_pairs(load_partition_state(db, [SCOPE], DIM).facts, T, R)
+    assert [(p.source, p.newer["text"], p.older["text"]) for p in pairs] == [
+        (SIBLING, "I moved to Berlin", "I live in Leeds")]
+
+
+def test_a_repeated_tentative_fact_is_confirmed_and_linked_through_a_plan_and_restored(tmp_path):
+    from archivist.tasks.plans.apply import apply_plan, restore_plan
+
+    from tests.fakes.fact_stores import projection_matches_log
+
+    db = Store(str(tmp_path / "store"))
+    write_night(db, [REX], unsure_about("dog named Rex"))
+    write_night(db, [REX_AGAIN], run_id="night-2")
+    before = statuses(db)
+    assert before["I have a dog named Rex"] == ("tentative", 0.5)
+    assert before["My dog is called Rex"][0] == "active"
+    decider = ScriptedDecider(model="stronger-1")
+    decider.script("relation:*", {"duplicate": 0.93}, fact="dog is called Rex", target="dog named Rex")
+    plan = consolidate(db, decider)
+    assert statuses(db) == before  # a plan changes nothing until applied
+    [item] = plan.items.iter_rows(named=True)
+    assert (item["action"], item["fact_id"], item["other_fact_id"]) == ("confirm", REX.fact_id, REX_AGAIN.fact_id)
+    changes = json.loads(item["changes"])
+    # belief 0.5 gains logit(0.93): 0.93, above reopen 0.60, so the fact is promoted; the copy becomes a link.
+    assert changes[REX.fact_id]["kind"] == "fact_promoted"
+    assert changes[REX.fact_id]["after"] == {"belief": pytest.approx(0.93), "status": "active",
+                                             "same_as": [REX_AGAIN.fact_id]}
+    assert changes[REX_AGAIN.fact_id]["after"]["closed_reason"] == "duplicate"
+    assert json.loads(plan.plan["summary"])["items"] == {"close_superseded": 0, "link_same_as": 0, "reopen": 0,
+                                                         "confirm": 1}
+    apply_plan(db, plan.plan_id)
+    assert statuses(db)["I have a dog named Rex"] == ("active", 0.93)
+    assert statuses(db)["My dog is called Rex"][0] == "closed"
+    assert projection_matches_log(db)
+    restore_plan(db, plan.plan_id)
+    assert statuses(db) == before and projection_matches_log(db)
+
+
+def test_a_tentative_fact_superseded_is_closed_and_a_tentative_superseder_promoted(tmp_path):
+    from archivist.tasks.plans.apply import apply_plan
+
+    db = Store(str(tmp_path / "store"))
+    york, leeds_again = statement("I live in York", day=0), statement("I moved to Leeds", day=4)
+    write_night(db, [york], unsure_about("live in York"))  # tentative, then superseded by an active fact
+    write_night(db, [leeds_again], run_id="night-2")
+    write_night(db, [BERLIN], unsure_about("moved to Berlin"), run_id="night-3")  # a tentative superseder
+    assert [statuses(db)[t][0] for t in ("I live in York", "I moved to Leeds", "I moved to Berlin")] == [
+        "tentative", "active", "tentative"]
+    decider = ScriptedDecider(model="stronger-1")
+    decider.script("relation:*", {"update": 0.95}, fact="moved to Leeds", target="live in York")
+    decider.script("relation:*", {"update": 0.97}, fact="moved to Berlin", target="moved to Leeds")
+    plan = consolidate(db, decider)
+    items = {(r["action"], r["fact_id"], r["other_fact_id"]) for r in plan.items.iter_rows(named=True)}
+    # York and Leeds share a fact, so the more confident Berlin/Leeds item wins this pass; York waits.
+    assert items == {("close_superseded", leeds_again.fact_id, BERLIN.fact_id)}
+    changes = json.loads(plan.items["changes"][0])
+    assert changes[BERLIN.fact_id]["kind"] == "fact_promoted"
+    assert changes[BERLIN.fact_id]["after"]["status"] == "active"
+    apply_plan(db, plan.plan_id)
+    assert statuses(db)["I moved to Leeds"][0] == "closed" and statuses(db)["I moved to Berlin"][0] == "active"
+    # The next pass: York's pair with Leeds now has a closed side; its pair with Berlin is asked and closes it.
+    decider.script("relation:*", {"update": 0.95}, fact="moved to Berlin", target="live in York")
+    second = consolidate(db, decider, run_id="consolidate-2")
+    assert {(r["action"], r["fact_id"]) for r in second.items.iter_rows(named=True)} == {
+        ("close_superseded", york.fact_id)}
+    apply_plan(db, second.plan_id)
+    assert statuses(db)["I live in York"][0] == "closed"
+
+
+def test_a_tentative_refinement_is_confirmed_without_touching_the_active_fact(tmp_path):
+    db = Store(str(tmp_path / "store"))
+    write_night(db, [LEEDS])
+    write_night(db, [statement("I live in Leeds, West Yorkshire", day=12)], unsure_about("West Yorkshire"),
+                run_id="night-2")
+    decider = ScriptedDecider(model="stronger-1")
+    decider.script("relation:*", {"refinement": 0.9}, fact="West Yorkshire", target="live in Leeds")
+    [item] = consolidate(db, decider).items.iter_rows(named=True)
+    changes = json.loads(item["changes"])
+    refined = statement("I live in Leeds, West Yorkshire", day=12).fact_id
+    assert item["action"] == "confirm" and set(changes) == {refined}
+    assert changes[refined] == {"kind": "fact_promoted", "after": {"belief": pytest.approx(0.9), "status": "active"}}
+
+
+def test_an_unsure_second_pass_leaves_a_tentative_fact_tentative(tmp_path):
+    db = Store(str(tmp_path / "store"))
+    write_night(db, [REX], unsure_about("dog named Rex"))
+    write_night(db, [REX_AGAIN], run_id="night-2")
+    decider = ScriptedDecider(model="stronger-1")
+    decider.script("relation:*", {"duplicate": 0.7}, fact="dog is called Rex", target="dog named Rex")
+    plan = consolidate(db, decider)
+    assert plan.items.height == 0 and json.loads(plan.plan["summary"])["pairs_asked"] == 1

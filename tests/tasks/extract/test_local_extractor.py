@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
-
 from archivist.configs.relations import load_relations
 from archivist.configs.settings import Settings
 from archivist.tasks.extract import (
@@ -20,7 +19,7 @@ from archivist.tasks.extract import (
 )
 from archivist.tasks.extract.types import ExtractionProblem
 
-SAID_AT = datetime(2026, 10, 15, 10, 30, tzinfo=timezone.utc)  # a Thursday
+SAID_AT = datetime(2026, 10, 15, 10, 30, tzinfo=UTC)  # a Thursday
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +58,7 @@ def test_a_statement_without_a_date_carries_the_message_date(extractor):
     assert fact_time(fact, SAID_AT) == SAID_AT  # dated by the message: its exact time
     assert only(extractor, "I live at 8 Elm Road, York.", said_at=None).said_at is None
     moved = only(extractor, "I moved to Leeds yesterday.")
-    assert fact_time(moved, SAID_AT) == datetime(2026, 10, 14, tzinfo=timezone.utc)
+    assert fact_time(moved, SAID_AT) == datetime(2026, 10, 14, tzinfo=UTC)
 
 
 def test_a_past_mention_keeps_its_cue_words(extractor):

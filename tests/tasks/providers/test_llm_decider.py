@@ -10,7 +10,7 @@ from archivist.configs.settings import ProviderSettings
 from archivist.tasks.decisions.client import DecisionClient
 from archivist.tasks.providers.answers import to_answer
 from archivist.tasks.providers.errors import AuthenticationError
-from archivist.tasks.providers.llm_decider import LLMDecisionProvider, parse_reply, vendor_of
+from archivist.tasks.providers.llm_decider import LLMDecisionProvider, parse_reply
 from tests.fakes import samples
 from tests.fakes.fixtures import fake_anthropic, fake_openai  # noqa: F401
 
@@ -56,12 +56,6 @@ def test_a_malformed_question_degrades_alone():
 def test_no_json_at_all_degrades_every_question():
     answers = parse_reply("I cannot help with that.", QUESTIONS)
     assert all("not JSON" in a["error"] for a in answers.values())
-
-
-def test_vendor_is_named_or_inferred():
-    assert vendor_of(ProviderSettings(provider="llm:anthropic", model="x")) == "anthropic"
-    assert vendor_of(ProviderSettings(provider="llm", model="claude-haiku-4-5")) == "anthropic"
-    assert vendor_of(ProviderSettings(provider="llm", model="gpt-4o-mini")) == "openai"
 
 
 def make_client(server, provider, model, sleeps=None):

@@ -8,7 +8,7 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from archivist.configs.settings import ProviderSettings, Settings
+from archivist.configs.settings import ProviderSettings, Settings, with_overrides
 from archivist.flows.cli import app
 from archivist.storage.calls import CallLog
 from archivist.storage.store import Store
@@ -152,7 +152,7 @@ def test_two_settings_of_the_local_model_drift(tmp_path):
         changes = process_new_facts(facts, load_partition_state(db, [("acme", "cust-1")], 8), decider,
                                     load_questions(), T, R, run_id="night-1")
         commit_partition(db, changes.decisions, changes.facts, changes.events, 8)
-    settings.decisions.model = "local-decider-1@t=0.7"
+    settings = with_overrides(settings, decisions__model="local-decider-1@t=0.7")
     rebuilt = rebuild_requests(db, stored_decisions(db, new_model=settings.decisions.model), load_questions())
     with build_decider(settings, db, "rescore-1") as sharper:
         outcome = rescore_store(db, rebuilt, sharper, run_id="rescore-1", model=settings.decisions.model, t=T,

@@ -28,9 +28,7 @@ def test_the_llm_settles_the_relation_and_its_cost_is_recorded(fake_openai, monk
     fake_openai.knobs.chat_reply = lambda prompt, text: json.dumps(
         {"answers": {"relation:c": {"update": 0.9, "new": 0.1, "duplicate": 0, "refinement": 0,
                                     "contradiction": 0, "negates": 0}}})
-    settings = load_settings()
-    settings.llm.provider, settings.llm.model = "openai", "gpt-4o-mini"
-    settings.llm.base_url = fake_openai.url + "/v1"
+    settings = load_settings(llm__provider="openai", llm__model="gpt-4o-mini", llm__base_url=fake_openai.url + "/v1")
     store = Store(str(tmp_path / "store"))
     escalate = build_escalation(settings, store, "run-1")
     verdict = escalate(MOVE, OLD)
@@ -50,10 +48,8 @@ def test_the_llm_settles_the_relation_and_its_cost_is_recorded(fake_openai, monk
 def test_an_unusable_llm_answer_is_an_error_the_write_path_records(fake_openai, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-escalation-0000")
     fake_openai.knobs.chat_reply = lambda prompt, text: "I would rather not say."
-    settings = load_settings()
-    settings.llm.provider, settings.llm.model = "openai", "gpt-4o-mini"
-    settings.llm.base_url = fake_openai.url + "/v1"
-    settings.llm.max_attempts = 1
+    settings = load_settings(llm__provider="openai", llm__model="gpt-4o-mini", llm__base_url=fake_openai.url + "/v1",
+                             llm__max_attempts=1)
     escalate = build_escalation(settings)
     with pytest.raises(RuntimeError, match="no usable relation"):
         escalate(MOVE, OLD)

@@ -44,7 +44,8 @@ def test_the_sample_covers_the_customers_tenants_and_weeks_it_promises():
 
 
 def test_every_fact_in_the_truth_file_quotes_a_turn_of_the_archive():
-    records, _, _ = read_all([SAMPLE])
+    # The truth quotes the archive as written; what is stored by default is masked (the next test).
+    records, _, _ = read_all([SAMPLE], privacy="keep")
     turns = {(r["tenant"], r["scope"], r["conversation_id"], r["turn_index"]): r
              for r in records.iter_rows(named=True)}
     for customer in TRUTH["customers"]:
@@ -54,3 +55,17 @@ def test_every_fact_in_the_truth_file_quotes_a_turn_of_the_archive():
             assert turn["text"] == fact["text"]
             assert fact["quote"] in turn["text"]
             assert turn["said_at"].strftime("%Y-%m-%dT%H:%M:%SZ") == fact["said_at"]
+
+
+def test_the_sensitive_turns_of_the_sample_are_stored_masked_by_default():
+    records, _, _ = read_all([SAMPLE])
+    texts = {(r["tenant"], r["scope"], r["conversation_id"], r["turn_index"]): r["text"]
+             for r in records.iter_rows(named=True)}
+    flagged = [(customer, fact) for customer in TRUTH["customers"] for fact in customer["facts"]
+               if fact.get("sensitivity") in ("card_number", "password", "pin")]
+    assert len(flagged) == 4
+    for customer, fact in flagged:
+        text = texts[(customer["tenant"], customer["scope"], fact["conversation_id"], fact["turn_index"])]
+        assert fact["object"] in fact["text"] and fact["object"] not in text, text
+        assert "09/28" not in text
+    assert any("[card ending 1111]" in text for text in texts.values())

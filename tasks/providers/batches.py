@@ -1,4 +1,4 @@
-"""The two providers' batch endpoints behind one small interface (submit, status, results).
+"""The two vendors' batch endpoints behind one small interface (submit, status, results), through their SDKs.
 
 OpenAI Batch API: the requests are uploaded as a JSONL file (`POST /v1/files`, purpose "batch"), then
 `POST /v1/batches`; `GET /v1/batches/{id}` until it is completed, failed, expired or cancelled; the output
@@ -6,27 +6,22 @@ and error files hold one line per request, matched by `custom_id`.
 Anthropic Message Batches: `POST /v1/messages/batches` with the requests inline; `GET .../{id}` until its
 processing_status is "ended"; the results are a JSONL stream, one line per request, by `custom_id`.
 
-The custom_id of a request is its call-cache hash (64 hex characters, which both providers accept), so a
-result goes straight into the call cache under the key a synchronous call would have used.
+The custom_id of a request is its call-cache hash (64 hex characters, which both vendors accept), so a
+result goes straight into the call cache under the key a synchronous call would have used. Each request's
+parameters and each result line are mapped by the same chat wire shapes as a synchronous call
+(`tasks/providers/chat.py`), and every control call (upload, create, poll, download) goes through the
+chat model's gate: the endpoint's shared limiter and the one retry layer, SDK errors translated and scrubbed.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from archivist.tasks.extract.llm import (
-    ENDPOINTS,
-    LLMExtractor,
-    anthropic_params,
-    openai_params,
-    sent_from_anthropic,
-    sent_from_openai,
-)
+from archivist.tasks.providers.chat import ChatClient, ChatWire
 from archivist.tasks.providers.errors import ArchivistModelError
-from archivist.tasks.providers.gate import Sent
+from archivist.tasks.providers.gate import CallGate, Sent
 
 OPENAI_TERMINAL = {"completed", "failed", "expired", "cancelled"}
 COMPLETION_WINDOW = "24h"
@@ -60,27 +55,33 @@ class BatchAPI(Protocol):
     def results(self, batch_id: str) -> BatchResults: ...
 
 
-ControlCall = Callable[[Callable[[Any], Any]], Any]
-"""Runs `fn(sdk_client)` under the shared limiter and retry layer, SDK errors translated."""
+def batch_api_for(chat: ChatClient, gate: CallGate) -> BatchAPI:
+    """The batch endpoints of `chat`'s vendor, their control calls paced and retried by `gate`."""
+    api = AnthropicBatches if chat.vendor == "anthropic" else OpenAIBatches
+    return api(chat, gate)
 
 
-def batch_api_for(llm: LLMExtractor, call: ControlCall) -> BatchAPI:
-    return AnthropicBatches(call) if llm.vendor == "anthropic" else OpenAIBatches(call)
+class _Batches:
+    def __init__(self, chat: ChatClient, gate: CallGate):
+        self.chat = chat
+        self.wire: ChatWire = chat.wire
+        self.gate = gate
+
+    def call(self, fn: Any) -> Any:
+        """`fn(sdk_client)` once under the limiter and retry layer (not cached: a poll must see news)."""
+        return self.gate.control(lambda: self.chat.call(fn))
 
 
-class OpenAIBatches:
-    def __init__(self, call: ControlCall):
-        self.call = call
-
+class OpenAIBatches(_Batches):
     def submit(self, requests: dict[str, dict[str, Any]], batch_key: str) -> tuple[str, str | None]:
-        lines = [json.dumps({"custom_id": custom_id, "method": "POST", "url": ENDPOINTS["openai"],
-                             "body": openai_params(body)}, ensure_ascii=False)
+        lines = [json.dumps({"custom_id": custom_id, "method": "POST", "url": self.wire.endpoint,
+                             "body": self.chat.params(body)}, ensure_ascii=False)
                  for custom_id, body in requests.items()]
         payload = ("\n".join(lines) + "\n").encode("utf-8")
         upload = self.call(lambda client: client.files.create(
             file=("archivist-extraction.jsonl", payload, "application/jsonl"), purpose="batch"))
         batch = self.call(lambda client: client.batches.create(
-            input_file_id=upload.id, endpoint=ENDPOINTS["openai"], completion_window=COMPLETION_WINDOW,
+            input_file_id=upload.id, endpoint=self.wire.endpoint, completion_window=COMPLETION_WINDOW,
             metadata={"archivist_batch_key": batch_key[:64]}))
         return batch.id, upload.id
 
@@ -105,8 +106,7 @@ class OpenAIBatches:
                     self._read_line(json.loads(line), sent, errors)
         return BatchResults(sent=sent, errors=errors)
 
-    @staticmethod
-    def _read_line(row: dict[str, Any], sent: dict[str, Sent], errors: dict[str, str]) -> None:
+    def _read_line(self, row: dict[str, Any], sent: dict[str, Sent], errors: dict[str, str]) -> None:
         custom_id = str(row.get("custom_id"))
         response = row.get("response") or {}
         if row.get("error") or int(response.get("status_code") or 0) != 200:
@@ -116,17 +116,14 @@ class OpenAIBatches:
                                  f"{str(message or 'no message')[:200]}")
             return
         try:
-            sent[custom_id] = sent_from_openai(response.get("body"))
+            sent[custom_id] = self.wire.sent(response.get("body"))
         except ArchivistModelError as error:
             errors[custom_id] = str(error)
 
 
-class AnthropicBatches:
-    def __init__(self, call: ControlCall):
-        self.call = call
-
+class AnthropicBatches(_Batches):
     def submit(self, requests: dict[str, dict[str, Any]], batch_key: str) -> tuple[str, str | None]:
-        items = [{"custom_id": custom_id, "params": anthropic_params(body)} for custom_id, body in requests.items()]
+        items = [{"custom_id": custom_id, "params": self.chat.params(body)} for custom_id, body in requests.items()]
         batch = self.call(lambda client: client.messages.batches.create(requests=items))
         return batch.id, None
 
@@ -148,7 +145,7 @@ class AnthropicBatches:
                 errors[custom_id] = f"the batch request {result.get('type', 'failed')}: {str(message or '')[:200]}"
                 continue
             try:
-                sent[custom_id] = sent_from_anthropic(result.get("message"))
+                sent[custom_id] = self.wire.sent(result.get("message"))
             except ArchivistModelError as error:
                 errors[custom_id] = str(error)
         return BatchResults(sent=sent, errors=errors)

@@ -1,0 +1,147 @@
+"""One writer per store: the lease every command that writes takes first (`with store.writer("ingest"):`).
+
+Lance's per-table commits are atomic, but two processes writing one store interleave at the level that matters
+to archivist: both read the event log's last `seq`, both number their events after it, both find the same turns
+"not stored yet". So every writing command holds one store-wide lease for its whole run.
+
+A local folder is leased with an OS lock (`fcntl.flock`) on `<store>/_writer.lock`: the kernel releases it the
+moment the holder dies, however it dies, so a lease of a killed process is never stale and the next writer
+simply takes it. The file also says who holds it (pid, host, command, since) for the message the second
+writer prints; the lock, not that text, is the truth. Within one process the lease is re-entrant: the flow
+takes it and the helpers it calls (event numbering) find it held.
+
+An object-store URI (s3://, gs://, az://) cannot be flock-ed; there the lease is not taken and a warning says
+so once (run one writer per store by hand, e.g. one scheduled deployment).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from archivist.errors import ArchivistError
+
+log = logging.getLogger(__name__)
+
+LOCK_FILE = "_writer.lock"
+POLL_S = 0.2
+
+
+class StoreBusy(ArchivistError, RuntimeError):
+    """Another process holds the store's writer lease."""
+
+    hint = "wait for it to finish (or stop it), then run this command again"
+
+
+_held: dict[str, tuple[int, int]] = {}
+"""lock path -> (open file descriptor, holders in this process)."""
+_held_guard = threading.Lock()
+_warned: set[str] = set()
+
+
+def is_local(uri: str) -> bool:
+    return "://" not in uri or uri.startswith("file://")
+
+
+def lock_path(uri: str) -> Path:
+    return Path(uri.removeprefix("file://")) / LOCK_FILE
+
+
+def holder(uri: str) -> dict | None:
+    """Who the lock file says holds (or last held) the lease; None when nobody ever took it."""
+    path = lock_path(uri)
+    try:
+        text = path.read_text(encoding="utf-8")
+        return json.loads(text) if text.strip() else None
+    except (OSError, ValueError):
+        return None
+
+
+def held_here(uri: str) -> bool:
+    """Whether this process holds the lease of the store at `uri`."""
+    if not is_local(uri):
+        return False
+    with _held_guard:
+        return str(lock_path(uri).resolve()) in _held
+
+
+@contextmanager
+def writer_lease(uri: str, command: str, wait_s: float = 0.0) -> Iterator[None]:
+    """Hold the store's writer lease for the block; wait up to `wait_s` seconds for another holder, then
+    raise `StoreBusy` naming it."""
+    if not is_local(uri):
+        if uri not in _warned:
+            _warned.add(uri)
+            log.warning("no writer lease for %s (object stores cannot be locked here): run one writer at a time", uri)
+        yield
+        return
+    path = lock_path(uri)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = str(path.resolve())
+    with _held_guard:
+        if key in _held:
+            fd, count = _held[key]
+            _held[key] = (fd, count + 1)
+            reentered = True
+        else:
+            reentered = False
+    if not reentered:
+        fd = _acquire(path, uri, command, wait_s)
+        with _held_guard:
+            _held[key] = (fd, 1)
+    try:
+        yield
+    finally:
+        with _held_guard:
+            fd, count = _held[key]
+            if count > 1:
+                _held[key] = (fd, count - 1)
+            else:
+                del _held[key]
+                _release(fd)
+
+
+def _acquire(path: Path, uri: str, command: str, wait_s: float) -> int:
+    import fcntl  # POSIX only; imported here so that importing storage on another platform does not fail
+
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    deadline = time.monotonic() + max(0.0, wait_s)
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                raise StoreBusy(_busy_message(uri, command)) from None
+            time.sleep(POLL_S)
+    # Only the holder writes the file, so its content always names the current (or the last) holder.
+    record = {"pid": os.getpid(), "host": socket.gethostname(), "command": command,
+              "since": datetime.now(UTC).isoformat(timespec="seconds")}
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, json.dumps(record).encode("utf-8"), 0)
+    return fd
+
+
+def _release(fd: int) -> None:
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def _busy_message(uri: str, command: str) -> str:
+    who = holder(uri) or {}
+    by = (f"`{who.get('command', '?')}` (pid {who.get('pid', '?')} on {who.get('host', '?')}, since "
+          f"{who.get('since', '?')})") if who else "another archivist process"
+    return f"cannot {command}: {by} is writing to the store {uri}"

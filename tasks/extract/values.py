@@ -1,0 +1,182 @@
+"""Facts that rest on a value rather than a verb (a card number, an email address), and the state of a thing.
+
+A card number is 13-19 digits that pass the Luhn check or stand next to a payment word; an email address is
+any address the person writes. A thing's state is a reported issue ("my router stopped working", "the
+internet has been down") or its fix ("it works again", "it has been stable since the engineer's visit"),
+read from the clause's verb and its complements against the `broken` and `fixed` words of the config.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.parse import Clause, arguments
+from archivist.tasks.extract.phrasing import article
+from archivist.tasks.extract.relate import (
+    Reading,
+    Who,
+    classify,
+    clause_text,
+    object_text,
+    phrase_tokens,
+    template_text,
+)
+from archivist.tasks.extract.writing import render
+
+_CARD = re.compile(r"\b(?:\d[ \-]?){12,18}\d\b")
+_EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+\.[\w.\-]*\w")
+_MASKED = re.compile(r"\[(?P<kind>card ending \d{4}|password|pin|cvv|one-time code|api key)\]", re.IGNORECASE)
+"""What tasks/ingest/privacy.py leaves of a secret (configs/privacy.toml tags): the fact that there was one."""
+_SLOT_BEFORE = re.compile(r"\b(?P<noun>password|passcode|pin|pin code|security code|card number|card|cvv|code|key)"
+                          r"\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
+_PAYMENT_CONTEXT = re.compile(r"\b(?:card|visa|mastercard|amex|debit|credit|payment|pay|paid|billing)\b", re.IGNORECASE)
+ABILITY_VERBS = frozenset({"log", "sign", "connect", "access", "make", "receive", "send", "pay", "stream", "call",
+                           "load", "open", "get", "use"})
+WORKING_VERBS = frozenset({"work", "connect", "charge", "load", "turn", "ring", "run"})
+LEAVE_OUT = frozenset({"now", "today", "currently", "thankfully", "luckily", "finally", "actually", "so", "please",
+                       "also"})
+STATE_NOUNS = frozenset({"works", "stops", "keeps", "drops"})
+"""Verbs the tagger may read as plural nouns after a compound ("my voicemail works again")."""
+
+
+def misparsed_state(doc: Any, person: str, g: Grammar) -> Reading | None:
+    """ "My voicemail works again now": a state verb tagged as a noun, with the thing as its compound."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.lower_ not in STATE_NOUNS:
+        return None
+    thing = [c for c in root.children if c.dep_ == "compound" and c.lemma_.lower() in g.word("owned")]
+    if not thing or not any(c.lower_ in ("my", "our") for c in root.children):
+        return None
+    rest = [root] + [c for c in root.children if c.dep_ == "advmod" and c.lower_ not in LEAVE_OUT]
+    said = render(rest)
+    name = thing[0].text if thing[0].text.isupper() else thing[0].lower_
+    if not any(c.lower_ in g.noun("fixed") | g.noun("broken") for c in rest) and root.lower_ == "works":
+        return None
+    return Reading("service_status", None, f"{name} {said}", f"{person}'s {name} {said}")
+
+
+def value_facts(doc: Any, person: str, g: Grammar) -> list[tuple[str, str, str, tuple[str | None, ...]]]:
+    """(relation, object, text, names) of the values a sentence holds."""
+    text = doc.text
+    found = []
+    for match in _CARD.finditer(text):
+        digits = re.sub(r"\D", "", match.group(0))
+        if 13 <= len(digits) <= 19 and (_luhn(digits) or _PAYMENT_CONTEXT.search(text)):
+            found.append(("payment_method", match.group(0), f"{person}'s card number is {match.group(0)}", ()))
+    for match in _MASKED.finditer(text):
+        kind = match.group("kind").lower()
+        if kind.startswith("card ending"):
+            ending = kind.rsplit(" ", 1)[-1]
+            # What the tag leaves of a card is the ending of a payment method (the word "card" is left out: the
+            # local decision model read it as kin to any later "card check" in the same chat).
+            found.append(("payment_method", match.group(0), f"{person}'s payment method ends in {ending}", ()))
+            continue
+        before = _SLOT_BEFORE.search(text[: match.start()])
+        noun = before.group("noun") if before else kind
+        noun = noun if noun.isupper() else noun.lower()
+        found.append(("credential", match.group(0), f"{person}'s {noun} is {match.group(0)}", ()))
+    for match in _EMAIL.finditer(text):
+        found.append(("contact", match.group(0), f"{person}'s email is {match.group(0)}", ()))
+    return found
+
+
+def service_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    """A thing's state (the clause's subject is a thing the person owns), or the person's lost ability
+    ("I can't log in")."""
+    verb, doc = clause.verb, clause.verb.doc
+    if who.thing is None:
+        return _ability(clause, who, g)
+    words = [*clause.chain] + [c for t in clause.chain for c in t.children
+                      if c.dep_ in ("acomp", "advmod", "prt", "xcomp", "neg", "attr", "dobj") and c.i not in dates]
+    lemmas = {w.lemma_.lower() for w in words} | {w.lower_ for w in words}
+    broken = bool(lemmas & g.noun("broken")) or (clause.negated and verb.lemma_.lower() in WORKING_VERBS)
+    fixed = bool(lemmas & g.noun("fixed")) or (verb.lemma_.lower() == "work" and not clause.negated and
+                                              any(w.lower_ in ("again", "fine", "well", "now") for w in words))
+    if not (broken or fixed):
+        return None
+    keep = {clause.verb.i, *(t.i for t in clause.chain)}
+    for token in [*clause.chain]:
+        for child in token.children:
+            if child.dep_ in ("aux", "auxpass", "neg", "prt", "acomp", "xcomp", "attr", "dobj") or (
+                    child.dep_ == "advmod" and child.lower_ not in LEAVE_OUT):
+                keep |= {t.i for t in child.subtree if t.i not in dates and t.dep_ not in ("prep", "pobj")
+                         and not any(a.dep_ == "prep" for a in t.ancestors if a.i in {s.i for s in child.subtree})}
+    tokens = [doc[i] for i in sorted(keep) if not doc[i].is_punct and doc[i].lower_ not in LEAVE_OUT]
+    said = render(tokens)
+    if not said:
+        return None
+    return Reading("service_status", None, f"{who.thing_text} {said}", f"{who.name}'s {who.thing_text} {said}")
+
+
+def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "my address is ...", "my PIN is ...", "my plan is now ...": the subject noun names the slot."""
+    verb = clause.verb
+    if verb.lemma_.lower() not in ("be", "change", "update", "become", "switch", "move"):
+        return None
+    value = next((c for c in verb.children if c.dep_ in ("attr", "acomp", "oprd")), None)
+    if value is None:  # "Sunflower#2026" is tagged punctuation: the word after the copula is the value
+        after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+        if after is not None and after.head.i == verb.i and any(ch.isalnum() for ch in after.text):
+            value = after
+    if value is None:
+        value = next((a for n, a in arguments(verb) if n in ("prep:to", "prep:at")), None)
+    if value is None or who.thing_text is None:
+        return None
+    if value.text == "[" or (value.i > 0 and value.nbor(-1).text == "["):
+        return None  # a secret the privacy step masked: values.py reads its tag
+    phrase, head = who.thing_text.lower(), who.thing.lemma_.lower()
+    exact = [r for r, names in g.attributes.items() if phrase in names]
+    by_head = [r for r, names in g.attributes.items() if head in names and head != "number"]
+    for relation in (exact or by_head)[:1]:
+        if True:
+            tokens = phrase_tokens(value, set())  # "My PIN is 4821": the tagger may call a value a date
+            obj = object_text(tokens, keep_possessive=True)
+            if not obj or (relation == "payment_method" and sum(ch.isdigit() for ch in obj) >= 12):
+                return None
+            noun = who.thing.text if who.thing.text.isupper() else head
+            plain = clause.status == "current" and not clause.negated
+            text = {"address": f"{who.name} lives at {obj}",
+                    "contact": f"{who.name}'s {'email' if '@' in obj else 'phone number'} is {obj}",
+                    "credential": f"{who.name}'s {noun} is {obj}", "account": f"{who.name}'s {phrase} is {obj}",
+                    "device": f"{who.name} has {article(obj)} {obj}", "employer": f"{who.name} works at {obj}",
+                    "name": f"{who.name}'s name is {obj}", "birthday": f"{who.name}'s birthday is {obj}"}.get(relation)
+            if relation in ("plan", "payment_method"):
+                text = template_text(relation, classify(value, g), who.name, obj)
+            if head in ("postcode",) or phrase in ("post code", "zip code"):
+                text = f"{who.name}'s postcode is {obj}"
+            if not plain or text is None:
+                text = clause_text(clause, Who(who.name, True), value, dates)
+                text = text.replace(f"{who.name} {who.name}'s", f"{who.name}'s")
+            return Reading(relation, value, obj, text)
+    return None
+
+
+def _ability(clause: Clause, who: Who, g: Grammar) -> Reading | None:
+    verb = clause.verb
+    can = any(c.lemma_.lower() in ("can", "could") for t in clause.chain for c in t.children if c.dep_ == "aux")
+    if not (can and clause.negated and verb.lemma_.lower() in ABILITY_VERBS):
+        no_object = next((c for c in verb.children if c.dep_ == "dobj" and any(d.lower_ == "no" for d in c.children)),
+                         None)
+        if verb.lemma_.lower() == "have" and no_object is not None and no_object.lemma_.lower() in g.word("owned"):
+            thing = no_object.lower_
+            return Reading("service_status", None, thing, f"{who.name} has no {thing}")
+        return None
+    particle = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+    action = f"{verb.lemma_.lower()} {particle}".strip()
+    if verb.lemma_.lower() in ("access", "make", "receive", "send", "use", "open"):
+        obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+        if obj is not None:
+            action += " " + render(list(obj.subtree), first_person=True)
+    return Reading("service_status", None, action, f"{who.name} cannot {action}")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, char in enumerate(reversed(digits)):
+        n = int(char)
+        if i % 2 == 1:
+            n = n * 2 - 9 if n > 4 else n * 2
+        total += n
+    return total % 10 == 0

@@ -2,11 +2,16 @@
 
 Each entry names a flow among `FLOW_NAMES`, an optional five-field cron expression read in `timezone`, and
 the flow's default parameters. A malformed file is a `ScheduleFileError` that names the entry and the fix.
+
+The nightly ingestion's `paths` are templates: `{date}` is the night a scheduled run reads, the day before
+its scheduled date in the schedule's timezone (`night_of`), and takes any strftime pattern after a colon,
+`{date:%Y/%m/%d}`. A template that cannot render is refused here, not at two in the morning.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +62,8 @@ def _spec(entry: dict[str, Any], where: str) -> DeploymentSpec:
     timezone = str(entry.get("timezone") or "UTC")
     if cron:
         _check_cron(cron, timezone, where)
+    if entry["flow"] == "nightly-ingest":
+        _check_paths(entry.get("parameters") or {}, where)
     return DeploymentSpec(entry["name"], entry["flow"], cron, timezone, str(entry.get("description", "")),
                           dict(entry.get("parameters") or {}))
 
@@ -69,3 +76,28 @@ def _check_cron(cron: str, timezone: str, where: str) -> None:
         Cron(cron, timezone=timezone)
     except ValueError as error:
         raise ScheduleFileError(f"{where}: {error}; write five fields, e.g. \"0 2 * * *\"") from error
+
+
+def night_of(scheduled: datetime, timezone: str = "UTC") -> date:
+    """The night a run scheduled at `scheduled` reads: the day before its date in `timezone`."""
+    from zoneinfo import ZoneInfo
+
+    return (scheduled.astimezone(ZoneInfo(timezone)) - timedelta(days=1)).date()
+
+
+def render_paths(paths: list[str], night: date) -> list[str]:
+    """Each path with `{date}` (or `{date:PATTERN}`, any strftime pattern) filled in with `night`."""
+    return [path.format(date=night) for path in paths]
+
+
+def _check_paths(parameters: dict[str, Any], where: str) -> None:
+    paths = parameters.get("paths")
+    if not isinstance(paths, list) or not paths or not all(isinstance(p, str) for p in paths):
+        raise ScheduleFileError(f"{where}: parameters.paths must be a list of paths, e.g. "
+                                "paths = [\"./archive/{date}\"]")
+    try:
+        render_paths(paths, date(2000, 1, 31))
+    except (KeyError, IndexError, ValueError) as error:
+        raise ScheduleFileError(f"{where}: the path template {paths} does not render ({error!r}); the only "
+                                "placeholder is {date}, e.g. \"./archive/{date:%Y/%m/%d}\"; write a literal "
+                                "brace as {{ or }}") from error

@@ -11,13 +11,12 @@ from typing import Any
 
 from prefect import flow, task, unmapped
 from prefect.cache_policies import NO_CACHE
-from prefect.task_runners import ThreadPoolTaskRunner
 
 from archivist.configs.relations import load_relations
 from archivist.configs.settings import Settings, load_settings
 from archivist.configs.thresholds import load_thresholds
 from archivist.flows.artifacts import publish_summary
-from archivist.flows.runs import TrackedRun, retry_unless_terminal
+from archivist.flows.runs import TrackedRun, retry_unless_terminal, thread_pool
 from archivist.storage.scopes import fact_vector_dim, list_scopes
 from archivist.storage.store import Store
 from archivist.tasks.consolidate.run import (
@@ -31,16 +30,17 @@ from archivist.tasks.decisions.client import build_decider
 from archivist.tasks.decisions.questions import load_questions
 from archivist.tasks.plans.heal import heal_store
 
-consolidate_task = task(consolidate_partition, name="consolidate-partition", cache_policy=NO_CACHE, retries=1,
-                        retry_delay_seconds=2, retry_condition_fn=retry_unless_terminal)
+# task(name=...)(fn), not task(fn, name=...): only the decorator form is in Prefect's typed overloads.
+consolidate_task = task(name="consolidate-partition", cache_policy=NO_CACHE, retries=1,
+                        retry_delay_seconds=2, retry_condition_fn=retry_unless_terminal)(consolidate_partition)
 
 
-@flow(name="consolidate", task_runner=ThreadPoolTaskRunner(max_workers=2), validate_parameters=False)
+@flow(name="consolidate", task_runner=thread_pool(2), validate_parameters=False)
 def consolidate_flow(tenant: str | None = None, scope: str | None = None, store: str | None = None,
                      max_pairs: int | None = None, settings: Settings | None = None) -> dict[str, Any]:
     """Plan what a pass over the stored facts would change, with the configured decision model."""
     settings = settings or load_settings()
-    db = Store(store or settings.store.uri, settings.store.storage_options)
+    db = Store.open_existing(store or settings.store.uri, settings.store.storage_options)  # never create one
     heal_store(db)  # before the examined pairs are read: a killed pass's decisions without a plan go first
     t, relations, question = load_thresholds(), load_relations(), load_questions().latest("relation")
     scopes = list_scopes(db, tenant, scope)

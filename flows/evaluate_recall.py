@@ -19,7 +19,7 @@ from archivist.tasks.recall.evaluation.locomo import run_locomo_evaluation
 REPORT_ARTIFACT = "recall-evaluation"
 
 # The run is written to its folder; Prefect need not keep another copy of it as a result.
-evaluate_task = task(run_locomo_evaluation, name="evaluate-locomo", cache_policy=NO_CACHE, persist_result=False)
+evaluate_task = task(name="evaluate-locomo", cache_policy=NO_CACHE, persist_result=False)(run_locomo_evaluation)
 
 
 @flow(name="evaluate-locomo", validate_parameters=False, persist_result=False)

@@ -11,26 +11,23 @@ import time
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from prefect import flow, task, unmapped
 from prefect.cache_policies import NO_CACHE
 from prefect.futures import as_completed
-from prefect.task_runners import ThreadPoolTaskRunner
+from prefect.task_runners import TaskRunner
 
 from archivist.configs.settings import Settings
 from archivist.flows.cli.progress import report
-from archivist.flows.runs import TrackedRun, retry_unless_terminal
+from archivist.flows.runs import TrackedRun, retry_unless_terminal, thread_pool
 from archivist.flows.runtime import prefect_defaults
 from archivist.storage.calls import CallLog
 from archivist.storage.facts import ensure_fact_tables
+from archivist.storage.meta import record_embedder, recorded_embedder
 from archivist.storage.search import ensure_fts_index
 from archivist.storage.store import Store
-from archivist.storage.turns import (
-    ensure_ingest_tables,
-    record_embedder,
-    recorded_embedder,
-)
+from archivist.storage.turns import ensure_ingest_tables
 from archivist.tasks.ingest import steps as ingest_steps
 from archivist.tasks.ingest.embed import check_store_embedder, get_embedder
 from archivist.tasks.plans.heal import heal_store
@@ -38,7 +35,9 @@ from archivist.tasks.writepath import partition as facts_steps
 
 
 @dataclass
-class IngestSummary:
+class IngestSummary(ingest_steps.ReadCounts):
+    """One run's counts; the file and credential counts (ReadCounts) are the staging step's."""
+
     run_id: str
     records_read: int
     turns_written: int
@@ -64,22 +63,17 @@ class IngestSummary:
     deferred_statements: int = 0
     deferred_decisions: dict[str, int] = field(default_factory=dict)
     """"question/provider" -> answers of the failed calls that deferred statements (never written)."""
-    files_read: int = 0
-    files_skipped: list[tuple[str, str]] = field(default_factory=list)
-    files_unreadable: list[tuple[str, str]] = field(default_factory=list)
-    turns_masked: int = 0
-    turns_dropped: int = 0
-    credentials: dict[str, int] = field(default_factory=dict)
 
     @property
     def turns_per_second(self) -> float:
         return self.records_read / self.seconds if self.seconds else 0.0
 
 
-stage_task = task(ingest_steps.stage_archive, name="stage-archive", cache_policy=NO_CACHE)
-embed_task = task(ingest_steps.embed_partition, name="embed-partition", cache_policy=NO_CACHE,
-                  retries=1, retry_delay_seconds=2, retry_condition_fn=retry_unless_terminal)
-facts_task = task(facts_steps.decide_partition, name="facts-partition", cache_policy=NO_CACHE)
+# task(name=...)(fn), not task(fn, name=...): only the decorator form is in Prefect's typed overloads.
+stage_task = task(name="stage-archive", cache_policy=NO_CACHE)(ingest_steps.stage_archive)
+embed_task = task(name="embed-partition", cache_policy=NO_CACHE, retries=1, retry_delay_seconds=2,
+                  retry_condition_fn=retry_unless_terminal)(ingest_steps.embed_partition)
+facts_task = task(name="facts-partition", cache_policy=NO_CACHE)(facts_steps.decide_partition)
 
 
 def _staging_dir(settings: Settings, run_id: str) -> Path:
@@ -89,7 +83,7 @@ def _staging_dir(settings: Settings, run_id: str) -> Path:
     return Path(uri) / "_staging" / run_id
 
 
-@flow(name="ingest", task_runner=ThreadPoolTaskRunner(max_workers=2), validate_parameters=False)
+@flow(name="ingest", task_runner=thread_pool(2), validate_parameters=False)
 def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: str = "all",
                 extract: str = "auto") -> IngestSummary:
     started = time.perf_counter()
@@ -136,12 +130,7 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
             partitions=len(partitions),
             seconds=time.perf_counter() - started,
             records_quarantined=staged.quarantined,
-            files_read=staged.files_read,
-            files_skipped=staged.files_skipped,
-            files_unreadable=staged.files_unreadable,
-            turns_masked=staged.turns_masked,
-            turns_dropped=staged.turns_dropped,
-            credentials=staged.credentials,
+            **staged.read_counts(),
             **facts,
         )
         run.complete(asdict(summary) | {"turns_per_second": summary.turns_per_second}, title=f"ingest run {run_id}")
@@ -201,7 +190,7 @@ def run_ingest(paths: list[str], settings: Settings, fmt: str = "auto", stage: s
     """Run the flow with the configured task runner (threads here, or Dask)."""
     runner = runner or settings.ingest.runner
     if runner == "dask":
-        from prefect_dask import DaskTaskRunner
+        from prefect_dask.task_runners import DaskTaskRunner
 
         address = dask_address or settings.ingest.dask_address
         task_runner = (
@@ -210,6 +199,8 @@ def run_ingest(paths: list[str], settings: Settings, fmt: str = "auto", stage: s
             else DaskTaskRunner(cluster_kwargs={"n_workers": settings.ingest.workers, "processes": False})
         )
     else:
-        task_runner = ThreadPoolTaskRunner(max_workers=settings.ingest.workers)
+        task_runner = thread_pool(settings.ingest.workers)
     with prefect_defaults(), Store(settings.store.uri, settings.store.storage_options).writer("ingest"):
-        return ingest_flow.with_options(task_runner=task_runner)(paths, settings, fmt, stage, extract)
+        # cast: Prefect's own runners do not fit its `TaskRunner[PrefectFuture[Any]]` annotation (see thread_pool)
+        return ingest_flow.with_options(task_runner=cast(TaskRunner[Any], task_runner))(paths, settings, fmt, stage,
+                                                                                         extract)

@@ -45,12 +45,12 @@ def prepare_rescore(model: str, provider: str | None = None, question: str | Non
     """Settings pointed at the new model (a copy: the caller's settings are unchanged), and the rebuilt
     requests; reads only."""
     pointed = with_overrides(settings or load_settings(), decisions__provider=provider, decisions__model=model)
-    db = Store(store or pointed.store.uri, pointed.store.storage_options)
+    db = Store.open_existing(store or pointed.store.uri, pointed.store.storage_options)  # never create one
     decisions = stored_decisions(db, new_model=model, question=question, since=since, tenant=tenant, scope=scope)
     return Prepared(pointed, db, rebuild_requests(db, decisions, load_questions()))
 
 
-rescore_task = task(rescore_store, name="rescore", cache_policy=NO_CACHE)
+rescore_task = task(name="rescore", cache_policy=NO_CACHE)(rescore_store)
 
 
 @flow(name="rescore", validate_parameters=False)

@@ -17,10 +17,18 @@ import logging
 from collections.abc import Mapping
 from typing import Any, Protocol, Self, TypeVar
 
+from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
+
 from archivist.errors import TerminalError
 from archivist.flows.artifacts import publish_summary
+from archivist.storage.runs import finish_run, start_run
 from archivist.storage.store import Store
-from archivist.storage.turns import finish_run, start_run
+
+
+def thread_pool(max_workers: int) -> TaskRunner[Any]:
+    """A `ThreadPoolTaskRunner`, typed as `@flow(task_runner=)` takes it (Prefect annotates that parameter
+    `TaskRunner[PrefectFuture[Any]]`, invariant in the future type, which its own runners do not fit)."""
+    return ThreadPoolTaskRunner(max_workers=max_workers)
 
 
 class _Closable(Protocol):

@@ -5,6 +5,11 @@ startup timeout on a small machine (the very first run on a fresh machine would 
 try DNS and log an error on an offline machine. `prefect_defaults()` sets both for the duration of a run,
 unless the user set them in the environment; Prefect passes them on to the server it starts.
 
+Without `PREFECT_API_URL` (in the environment or the active Prefect profile) Prefect starts a temporary
+server for the process and drops it, with the run history, when the process ends; with it set, runs go to that
+server and nothing is started. `prefect_defaults()` says so once per process, on stderr (stdout stays the
+command's output), because the start-up is most of a small run's time and nothing else would explain it.
+
 `quiet_run_failures()` is for the CLI: Prefect logs every failed task and flow run with its traceback on the
 console; the CLI prints one line per error instead, so it asks for those records to be kept off the console
 handlers (they still reach the Prefect API, so the UI and `prefect flow-run logs` keep the traceback).
@@ -40,7 +45,34 @@ def prefect_defaults() -> Iterator[None]:
     if _quiet.on:
         _attach_filter()
     with temporary_settings(updates=updates):
+        announce_temporary_server()
         yield
+
+
+SERVER_HINT = ("run `prefect server start` (UI at http://127.0.0.1:4200) and "
+               "`export PREFECT_API_URL=http://127.0.0.1:4200/api`")
+"""What to do to keep run history and schedules: the same words in every message that needs them."""
+
+
+def uses_temporary_server() -> bool:
+    """True when no Prefect API is configured, so a Prefect run would start a temporary server."""
+    from prefect.settings import get_current_settings
+
+    return not get_current_settings().api.url
+
+
+def announce_temporary_server() -> bool:
+    """Say once per process, on stderr, that a temporary Prefect server is being started; True if it was said."""
+    if _announced.done or not uses_temporary_server():
+        return False
+    _announced.done = True
+    print(f"archivist: no PREFECT_API_URL: starting a temporary Prefect server for this run (to reuse one, "
+          f"{SERVER_HINT})", file=sys.stderr, flush=True)
+    return True
+
+
+class _announced:
+    done = False
 
 
 class _DropRunFailures(logging.Filter):

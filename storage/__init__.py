@@ -6,7 +6,10 @@ schemas should not pay for it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what __getattr__ below hands out, for the type checker
+    from archivist.storage.store import Store, StoreError
 
 __all__ = ["Store", "StoreError"]
 

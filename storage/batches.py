@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
+from typing import Any
 
 import pyarrow as pa
+
 from archivist.storage import sql
 from archivist.storage.schemas import TIMESTAMP
 from archivist.storage.store import Store
@@ -66,6 +68,10 @@ class BatchRecord:
         return self.status not in (COLLECTED, ABANDONED)
 
 
+def _values(row: dict[str, Any]) -> dict[str, Any]:
+    return {name: row.get(name) for name in LLM_BATCHES_SCHEMA.names}
+
+
 class BatchLedger:
     """Reads and writes `llm_batches` rows (a handful per night: no buffering needed)."""
 
@@ -78,7 +84,7 @@ class BatchLedger:
         if frame.is_empty():
             return None
         row = frame.row(0, named=True)
-        return BatchRecord(**{name: row.get(name) for name in LLM_BATCHES_SCHEMA.names})
+        return BatchRecord(**_values(row))
 
     def save(self, record: BatchRecord) -> BatchRecord:
         record = replace(record, updated_at=utcnow())
@@ -92,5 +98,4 @@ class BatchLedger:
     def pending(self) -> list[BatchRecord]:
         """Batches submitted and not yet collected or abandoned (for `archivist` status reports)."""
         frame = self.store.read(LLM_BATCHES, where=f"status NOT IN ('{COLLECTED}', '{ABANDONED}')")
-        return [BatchRecord(**{name: row.get(name) for name in LLM_BATCHES_SCHEMA.names})
-                for row in frame.iter_rows(named=True)]
+        return [BatchRecord(**_values(row)) for row in frame.iter_rows(named=True)]

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pyarrow as pa
+
 from archivist.storage import sql
 from archivist.storage.schemas import TIMESTAMP
 from archivist.storage.store import Store

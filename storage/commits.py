@@ -24,14 +24,15 @@ from datetime import UTC, datetime
 
 import polars as pl
 import pyarrow as pa
-from archivist.storage.events import replay_facts, scope_events, scope_filter
+
+from archivist.ids import content_id
+from archivist.storage import sql
+from archivist.storage.events import replay_facts, scope_events
 from archivist.storage.facts import DECISIONS_TABLE, FACTS_TABLE, write_facts
 from archivist.storage.plans import PLAN_ITEMS_TABLE, PLANS_TABLE, delete_plan_files
 from archivist.storage.schemas import TIMESTAMP
 from archivist.storage.scopes import fact_vector_dim
-from archivist.storage.store import Store, StoreError, sql_in, sql_quote
-
-from archivist.ids import content_id
+from archivist.storage.store import Store, StoreError
 
 COMMITS_TABLE = "commits"
 FACTS_COMMIT, PLAN_APPLY, PLAN_RESTORE, PLAN_SAVE = "facts", "plan-apply", "plan-restore", "plan-save"
@@ -73,7 +74,7 @@ def begin_commit(store: Store, kind: str, scopes: Iterable[tuple[str, str]], *, 
 
 
 def end_commit(store: Store, commit_id: str) -> None:
-    store.delete(COMMITS_TABLE, f"commit_id = {sql_quote(commit_id)}")
+    store.delete(COMMITS_TABLE, f"commit_id = {sql.quote(commit_id)}")
 
 
 def open_commits(store: Store) -> list[OpenCommit]:
@@ -102,7 +103,7 @@ def heal_facts(store: Store, scopes: Sequence[tuple[str, str]]) -> int:
     scopes = list(scopes)
     if not scopes or not store.has_table(FACTS_TABLE):
         return 0
-    where = scope_filter(scopes)
+    where = sql.scope_filter(scopes)
     replayed = replay_facts(scope_events(store, scopes))
     stored = store.read(FACTS_TABLE, where=where)
     if stored.is_empty():
@@ -119,7 +120,7 @@ def heal_facts(store: Store, scopes: Sequence[tuple[str, str]]) -> int:
     if changed.height:
         write_facts(store, changed.join(vectors, on="fact_id", how="left"), fact_vector_dim(store) or 0)
     if extra:
-        store.delete(FACTS_TABLE, f"({where}) AND {sql_in('fact_id', extra)}")
+        store.delete(FACTS_TABLE, f"({where}) AND {sql.in_list('fact_id', extra)}")
     return changed.height + len(extra)
 
 
@@ -140,7 +141,7 @@ def _normal(row: dict | None) -> dict | None:
 
 
 def plan_saved(store: Store, plan_id: str) -> bool:
-    return store.has_table(PLANS_TABLE) and store.count(PLANS_TABLE, f"plan_id = {sql_quote(plan_id)}") > 0
+    return store.has_table(PLANS_TABLE) and store.count(PLANS_TABLE, f"plan_id = {sql.quote(plan_id)}") > 0
 
 
 def rollback_unsaved_plan(store: Store, run_id: str, plan_id: str) -> int:
@@ -151,11 +152,11 @@ def rollback_unsaved_plan(store: Store, run_id: str, plan_id: str) -> int:
         return 0
     removed = 0
     if store.has_table(DECISIONS_TABLE):
-        where = f"run_id = {sql_quote(run_id)}"
+        where = f"run_id = {sql.quote(run_id)}"
         removed = store.count(DECISIONS_TABLE, where)
         if removed:
             store.delete(DECISIONS_TABLE, where)
     if store.has_table(PLAN_ITEMS_TABLE):
-        store.delete(PLAN_ITEMS_TABLE, f"plan_id = {sql_quote(plan_id)}")
+        store.delete(PLAN_ITEMS_TABLE, f"plan_id = {sql.quote(plan_id)}")
     delete_plan_files(store, [plan_id])
     return removed

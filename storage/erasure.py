@@ -30,6 +30,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pyarrow as pa
+
+from archivist.crashpoints import crash_point
+from archivist.errors import ArchivistError
 from archivist.storage import sql
 from archivist.storage.plans import (
     PlanNotFound,
@@ -40,9 +43,6 @@ from archivist.storage.plans import (
 from archivist.storage.purge import PurgeResult, PurgeScope, physical_tables
 from archivist.storage.schemas import TIMESTAMP
 from archivist.storage.store import Store
-
-from archivist.crashpoints import crash_point
-from archivist.errors import ArchivistError
 
 PURGES_TABLE, PURGE_JOBS_TABLE = "purges", "purge_jobs"
 PURGES = pa.schema(

@@ -16,6 +16,9 @@ from typing import Any
 import polars as pl
 import pyarrow as pa
 import pyarrow.compute as pc
+
+from archivist.clock import to_utc
+from archivist.ids import content_id
 from archivist.storage import sql
 from archivist.storage.fact_schemas import (
     EVENTS,
@@ -23,10 +26,8 @@ from archivist.storage.fact_schemas import (
     FACT_TIMESTAMPS,
     fact_row_polars_schema,
 )
+from archivist.storage.frames import arrow_frame
 from archivist.storage.store import Store, StoreError
-
-from archivist.clock import to_utc
-from archivist.ids import content_id
 from archivist.vocab import FACT_ADDED, FACT_DROPPED
 
 EVENTS_TABLE = "events"
@@ -120,7 +121,7 @@ def events_frame(rows: Sequence[Mapping[str, Any]]) -> pl.DataFrame:
     """Event rows (seq may be None until committed) as a frame with the events schema."""
     table = pa.Table.from_pylist([{name: row.get(name) for name in EVENTS.names} for row in rows],
                                  schema=EVENTS.set(1, pa.field("seq", pa.int64())))
-    return pl.from_arrow(table)
+    return arrow_frame(table)
 
 
 def existing_ids(store: Store, table_name: str, key: str, ids: Sequence[str]) -> set[str]:
@@ -156,7 +157,7 @@ def last_seq(store: Store) -> int:
     if table is None or table.count_rows() == 0:
         return 0
     seqs = table.search().select(["seq"]).limit(None).to_arrow().column("seq")
-    return int(pc.max(seqs).as_py())
+    return int(pc.max(seqs).as_py())  # pyright: ignore[reportAttributeAccessIssue] (pyarrow.compute makes its kernels at import)
 
 
 def _seq_lock(store: Store) -> threading.Lock:
@@ -167,23 +168,18 @@ def _seq_lock(store: Store) -> threading.Lock:
 def read_events(store: Store, where: str | None = None) -> pl.DataFrame:
     """Events in log order (an empty frame with the schema when there are none)."""
     if not store.has_table(EVENTS_TABLE):
-        return pl.from_arrow(EVENTS.empty_table())
+        return arrow_frame(EVENTS.empty_table())
     frame = store.read(EVENTS_TABLE, where=where)
     if frame.is_empty():
-        return pl.from_arrow(EVENTS.empty_table())
+        return arrow_frame(EVENTS.empty_table())
     return frame.sort("seq")
-
-
-def scope_filter(scopes: Iterable[tuple[str, str]]) -> str:
-    """Rows of the given (tenant, scope) pairs (storage/sql.py's one scope filter)."""
-    return sql.scope_filter(scopes)
 
 
 def scope_events(store: Store, scopes: Iterable[tuple[str, str]]) -> pl.DataFrame:
     scopes = list(scopes)
     if not scopes:
-        return pl.from_arrow(EVENTS.empty_table())
-    return read_events(store, scope_filter(scopes))
+        return arrow_frame(EVENTS.empty_table())
+    return read_events(store, sql.scope_filter(scopes))
 
 
 class AmbiguousId(StoreError):

@@ -1,6 +1,6 @@
 """Reading whole tables out of the store in batches, filtered in Lance, for the Parquet export.
 
-The export (tasks/export.py) decides which columns and rows leave the store; this module owns the LanceDB
+The export (tasks/export/parquet.py) decides which columns and rows leave the store; this module owns the LanceDB
 calls and the filter strings, like every other module of this package.
 """
 
@@ -11,7 +11,8 @@ from datetime import datetime
 
 import pyarrow as pa
 
-from archivist.storage.store import Store, sql_quote
+from archivist.storage import sql
+from archivist.storage.store import Store
 
 SCAN_BATCH_ROWS = 65_536
 """Rows per batch read from Lance: bounds the export's memory whatever the table's size."""
@@ -22,9 +23,9 @@ def export_filter(*, tenant: str | None, tenant_column: str | None, since: datet
     """The Lance filter for one table's export: its tenant and rows at or after `since`."""
     parts = []
     if tenant is not None and tenant_column is not None:
-        parts.append(f"{tenant_column} = {sql_quote(tenant)}")
+        parts.append(f"{tenant_column} = {sql.quote(tenant)}")
     if since is not None and time_column is not None:
-        parts.append(f"{time_column} >= timestamp {sql_quote(since.strftime('%Y-%m-%d %H:%M:%S.%f'))}")
+        parts.append(f"{time_column} >= {sql.timestamp(since)}")
     return " AND ".join(parts) or None
 
 

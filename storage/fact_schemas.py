@@ -5,6 +5,7 @@ from __future__ import annotations
 import polars as pl
 import pyarrow as pa
 
+from archivist.storage.frames import arrow_frame
 from archivist.storage.schemas import TIMESTAMP
 
 # Column order is the table's column order. `status` is active | tentative | closed; `closed_reason` is
@@ -49,7 +50,7 @@ def facts_schema(dim: int) -> pa.Schema:
 
 
 def fact_row_polars_schema() -> pl.Schema:
-    return pl.Schema(pl.from_arrow(FACT_ROW_SCHEMA.empty_table()).schema)
+    return pl.Schema(arrow_frame(FACT_ROW_SCHEMA.empty_table()).schema)
 
 
 DECISIONS = pa.schema(

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
+
 from archivist.storage import sql
 from archivist.storage.events import (
     FACT_DROPPED,
@@ -28,6 +29,7 @@ from archivist.storage.events import (
     scope_events,
 )
 from archivist.storage.fact_schemas import DECISIONS, FACT_COLUMNS, facts_schema
+from archivist.storage.frames import arrow_frame
 from archivist.storage.store import Store
 
 FACTS_TABLE, DECISIONS_TABLE = "facts", "decisions"
@@ -112,14 +114,28 @@ def write_facts(store: Store, facts: pl.DataFrame, dim: int) -> int:
 
 def read_decisions(store: Store, decision_ids: Sequence[str]) -> pl.DataFrame:
     frame = store.read_ids(DECISIONS_TABLE, "decision_id", decision_ids)
-    return frame if frame.height else pl.from_arrow(DECISIONS.empty_table())
+    return frame if frame.height else arrow_frame(DECISIONS.empty_table())
+
+
+def read_decisions_except(store: Store, *, run_prefix: str, provider: str, model_version: str,
+                          question: str | None = None, tenant: str | None = None,
+                          scope: str | None = None) -> pl.DataFrame:
+    """Decisions not of a run whose id starts `run_prefix`, not of `provider`, not of `model_version` (a missing
+    value is never excluded), narrowed to a question, tenant or scope when given."""
+    if not store.has_table(DECISIONS_TABLE):
+        return pl.DataFrame()
+    where = sql.all_of(
+        f"run_id IS NULL OR NOT starts_with(run_id, {sql.quote(run_prefix)})",
+        f"provider IS NULL OR provider != {sql.quote(provider)}",
+        f"model_version IS NULL OR model_version != {sql.quote(model_version)}",
+        f"question_id = {sql.quote(question)}" if question else None,
+        f"tenant = {sql.quote(tenant)}" if tenant else None,
+        f"scope = {sql.quote(scope)}" if scope else None,
+    )
+    return store.read(DECISIONS_TABLE, where=where)
 
 
 # -- candidate lookups against LanceDB (for callers outside a write-path batch) -------------------------------
-
-
-def _scope_where(tenant: str, scope: str, statuses: Sequence[str] | None) -> str:
-    return sql.scope_filter([(tenant, scope)], statuses=statuses)
 
 
 def nearest_facts(store: Store, tenant: str, scope: str, vector: Sequence[float] | np.ndarray, k: int = 10,
@@ -129,15 +145,15 @@ def nearest_facts(store: Store, tenant: str, scope: str, vector: Sequence[float]
     if table is None or k <= 0:
         return pl.DataFrame()
     query = (table.search(np.asarray(vector, dtype=np.float32)).distance_type("cosine")
-             .where(_scope_where(tenant, scope, statuses), prefilter=True).limit(k))
-    return pl.from_arrow(query.to_arrow())
+             .where(sql.scope_filter([(tenant, scope)], statuses=statuses), prefilter=True).limit(k))
+    return arrow_frame(query.to_arrow())
 
 
 def sibling_facts(store: Store, tenant: str, scope: str, subject: str, relation: str, limit: int = 10,
                   statuses: Sequence[str] | None = None) -> pl.DataFrame:
     """Facts of the scope with the same subject (case-insensitive) and relation."""
-    where = (f"{_scope_where(tenant, scope, statuses)} AND lower(subject) = {sql.quote((subject or '').lower())}"
-             f" AND relation = {sql.quote(relation)}")
+    where = sql.all_of(sql.scope_filter([(tenant, scope)], statuses=statuses),
+                       f"lower(subject) = {sql.quote((subject or '').lower())}", f"relation = {sql.quote(relation)}")
     frame = store.read(FACTS_TABLE, where=where, columns=FACT_COLUMNS) if store.has_table(FACTS_TABLE) else None
     return pl.DataFrame() if frame is None or frame.is_empty() else frame.sort("fact_id").head(limit)
 
@@ -149,7 +165,7 @@ def facts_sharing_rare_entities(store: Store, tenant: str, scope: str, entities:
     if not wanted or not store.has_table(FACTS_TABLE):
         return pl.DataFrame()
     quoted = ", ".join(sql.quote(e) for e in wanted)
-    where = f"{_scope_where(tenant, scope, None)} AND array_has_any(entities, [{quoted}])"
+    where = f"{sql.scope_filter([(tenant, scope)])} AND array_has_any(entities, [{quoted}])"
     frame = store.read(FACTS_TABLE, where=where, columns=FACT_COLUMNS)
     if frame.is_empty():
         return frame
@@ -163,4 +179,4 @@ def read_facts(store: Store, tenant: str, scope: str, statuses: Sequence[str] | 
     """A scope's rows of the facts table (the projection; `replay_facts` gives the same from the log)."""
     if not store.has_table(FACTS_TABLE):
         return pl.DataFrame()
-    return store.read(FACTS_TABLE, where=_scope_where(tenant, scope, statuses))
+    return store.read(FACTS_TABLE, where=sql.scope_filter([(tenant, scope)], statuses=statuses))

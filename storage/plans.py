@@ -23,11 +23,12 @@ from typing import Any
 
 import polars as pl
 import pyarrow as pa
-from archivist.storage import sql
-from archivist.storage.schemas import TIMESTAMP
-from archivist.storage.store import Store
 
 from archivist.errors import ArchivistError
+from archivist.storage import sql
+from archivist.storage.frames import arrow_frame
+from archivist.storage.schemas import TIMESTAMP
+from archivist.storage.store import Store
 from archivist.vocab import APPLIED, DRAFT, RESTORED  # noqa: F401 (plan statuses, re-exported)
 
 PLANS_TABLE, PLAN_ITEMS_TABLE = "plans", "plan_items"
@@ -104,19 +105,19 @@ def ensure_plan_tables(store: Store) -> None:
 
 
 def empty_items() -> pl.DataFrame:
-    return pl.from_arrow(PLAN_ITEMS.empty_table())
+    return arrow_frame(PLAN_ITEMS.empty_table())
 
 
 def items_frame(rows: Sequence[Mapping[str, Any]]) -> pl.DataFrame:
     table = pa.Table.from_pylist([{name: row.get(name) for name in PLAN_ITEMS.names} for row in rows],
                                  schema=PLAN_ITEMS)
-    return pl.from_arrow(table)
+    return arrow_frame(table)
 
 
 def save_plan(store: Store, plan: Mapping[str, Any], items: pl.DataFrame) -> StoredPlan:
     """Write a new plan and its items (insert-if-absent: saving the same plan twice adds nothing)."""
     ensure_plan_tables(store)
-    row = {name: plan.get(name) for name in PLANS.names}
+    row: dict[str, Any] = {name: plan.get(name) for name in PLANS.names}
     row["items"] = items.height
     row["status"] = row["status"] or DRAFT
     if items.height:
@@ -140,9 +141,9 @@ def read_plan(store: Store, plan_id: str) -> StoredPlan:
 
 def list_plans(store: Store, tenant: str | None = None) -> pl.DataFrame:
     if not store.has_table(PLANS_TABLE):
-        return pl.from_arrow(PLANS.empty_table())
+        return arrow_frame(PLANS.empty_table())
     plans = store.read(PLANS_TABLE, where=f"tenant = {sql.quote(tenant)}" if tenant else None)
-    return pl.from_arrow(PLANS.empty_table()) if plans.is_empty() else plans.sort("created_at", descending=True)
+    return arrow_frame(PLANS.empty_table()) if plans.is_empty() else plans.sort("created_at", descending=True)
 
 
 def update_plan(store: Store, stored: StoredPlan, items: pl.DataFrame | None = None, **columns: Any) -> StoredPlan:
@@ -183,7 +184,7 @@ def write_plan_file(store: Store, stored: StoredPlan) -> Path | None:
 
 def _polars_type(column: str) -> pl.DataType:
     field = PLANS.field(column.removeprefix("plan_"))
-    return pl.from_arrow(pa.table({"x": pa.array([], type=field.type)})).schema["x"]
+    return arrow_frame(pa.table({"x": pa.array([], type=field.type)})).schema["x"]
 
 
 # -- what purge needs -------------------------------------------------------------------------------------

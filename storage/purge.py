@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from archivist.errors import ArchivistError
 from archivist.storage import sql
 from archivist.storage.calls import CALL_CACHE, LEDGER
 from archivist.storage.plans import (
@@ -34,8 +35,6 @@ from archivist.storage.plans import (
     plans_to_purge,
 )
 from archivist.storage.store import Store
-
-from archivist.errors import ArchivistError
 
 SCOPED_TABLES = ("decisions", "events", PLAN_ITEMS_TABLE)
 VECTOR_TABLES = ("turns", "facts")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import polars as pl
+
 from archivist.storage import schemas
 from archivist.storage.store import Store
 

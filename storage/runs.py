@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pyarrow as pa
+
 from archivist.storage import schemas, sql
 from archivist.storage.store import Store
 

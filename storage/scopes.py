@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import polars as pl
+
 from archivist.storage import sql
 from archivist.storage.events import EVENTS_TABLE
 from archivist.storage.facts import DECISIONS_TABLE, FACTS_TABLE

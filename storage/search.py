@@ -16,15 +16,16 @@ import logging
 import threading
 import weakref
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 from typing import Any
 
 import numpy as np
 import polars as pl
-from archivist.storage import sql
-from archivist.storage.store import Store
 from lancedb.index import FTS, Bitmap
 from lancedb.query import MatchQuery
+
+from archivist.storage import sql
+from archivist.storage.frames import arrow_frame
+from archivist.storage.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -60,21 +61,6 @@ def open_table(store: Store, name: str) -> Any | None:
 def forget_tables(store: Store) -> None:
     """Drop kept handles (after a table was dropped and created again)."""
     _open_tables.pop(store, None)
-
-
-# -- filters ----------------------------------------------------------------------------------------------
-
-
-def scope_filter(
-    tenant: str,
-    scope: str,
-    *,
-    statuses: Sequence[str] | None = None,
-    said_by: datetime | None = None,
-    valid_at: datetime | None = None,
-) -> str:
-    """One tenant's scope, optionally some statuses and what was known at a moment (sql.scope_filter)."""
-    return sql.scope_filter([(tenant, scope)], statuses=statuses, said_by=said_by, valid_at=valid_at)
 
 
 # -- index management -------------------------------------------------------------------------------------
@@ -137,7 +123,7 @@ def ensure_fts_index(store: Store, name: str, column: str = "text") -> bool:
 def _frame(table: Any, query: Any, where: str, limit: int, columns: Sequence[str], score: str) -> pl.DataFrame:
     # Asking for the score column explicitly avoids Lance's per-query deprecation warning.
     rows = query.where(where, prefilter=True).limit(limit).select([*columns, score]).to_arrow()
-    return pl.from_arrow(rows)
+    return arrow_frame(rows)
 
 
 def vector_search(
@@ -160,7 +146,8 @@ def text_search(
         return pl.DataFrame()
     ensure_fts_index(store, name, column)
     # A MatchQuery is never parsed as query syntax, so quotes or operators in a question cannot break it.
-    query = table.search(MatchQuery(text, column), query_type="fts")
+    # pyright misses the pydantic.Field defaults of lancedb's MatchQuery dataclass
+    query = table.search(MatchQuery(text, column), query_type="fts")  # pyright: ignore[reportCallIssue]
     return _frame(table, query, where, limit, columns, "_score")
 
 
@@ -201,7 +188,7 @@ def read_rows(store: Store, name: str, where: str, columns: Sequence[str], limit
 
 
 def _read(table: Any, where: str, columns: Sequence[str], limit: int | None = None) -> pl.DataFrame:
-    return pl.from_arrow(table.search().where(where).select(list(columns)).limit(limit).to_arrow())
+    return arrow_frame(table.search().where(where).select(list(columns)).limit(limit).to_arrow())
 
 
 def scope_speakers(store: Store, tenant: str, scope: str) -> frozenset[str]:
@@ -213,7 +200,7 @@ def scope_speakers(store: Store, tenant: str, scope: str) -> frozenset[str]:
     cached = _speakers.get(key)
     if cached is not None and cached[0] == version:
         return cached[1]
-    frame = _read(table, scope_filter(tenant, scope), ["speaker"])
+    frame = _read(table, sql.scope_filter([(tenant, scope)]), ["speaker"])
     speakers = frozenset() if frame.is_empty() else frozenset(s for s in frame["speaker"].unique().to_list() if s)
     _speakers[key] = (version, speakers)
     return speakers

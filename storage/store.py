@@ -18,11 +18,12 @@ from typing import Any
 import lancedb
 import polars as pl
 import pyarrow as pa
-from archivist.storage import schemas, sql
-from archivist.storage.lease import StoreBusy, writer_lease  # noqa: F401 (StoreBusy re-exported)
 from lancedb.index import BTree
 
 from archivist.errors import ArchivistError
+from archivist.storage import schemas, sql
+from archivist.storage.frames import arrow_frame
+from archivist.storage.lease import StoreBusy, writer_lease  # noqa: F401 (StoreBusy re-exported)
 
 TABLE_ALIASES_KEY = "table_aliases"
 """Meta key: logical table name -> the physical table that serves it (set only by a re-embedding's switch)."""
@@ -37,10 +38,6 @@ class StoreNotFound(StoreError):
 
     hint = "check --store (or [store] uri in archivist.toml), or run `archivist ingest` into it first"
 
-
-# Older names of the filter helpers (storage/sql.py builds every filter); kept for callers outside storage.
-sql_quote = sql.quote
-sql_in = sql.in_list
 
 STORE_MARKERS = ("meta", "turns", "events", "facts", "runs")
 """Tables of which at least one exists in every store archivist wrote to."""
@@ -203,7 +200,7 @@ class Store:
         if columns:
             query = query.select(list(columns))
         with lance_errors(f"reading {name}"):
-            return pl.from_arrow(query.limit(None).to_arrow())
+            return arrow_frame(query.limit(None).to_arrow())
 
     def read_ids(self, name: str, key: str, ids: Iterable[str], columns: Sequence[str] | None = None,
                  where: str | None = None) -> pl.DataFrame:
@@ -316,7 +313,7 @@ class Store:
                 return pl.DataFrame()
             try:
                 table.checkout(version)
-                return pl.from_arrow(table.search().where(where).select(list(columns)).limit(None).to_arrow())
+                return arrow_frame(table.search().where(where).select(list(columns)).limit(None).to_arrow())
             finally:
                 table.checkout_latest()
 

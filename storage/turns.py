@@ -1,7 +1,7 @@
 """The `turns` and `extracted` tables: what ingestion stores, and which turns the write path has read.
 
-`runs`, `quarantine` and the embedder record have modules of their own; their names are re-exported here for
-the callers written before the split."""
+`runs` (storage/runs.py), `quarantine` (storage/quarantine.py) and the embedder record (storage/meta.py) have
+modules of their own."""
 
 from __future__ import annotations
 
@@ -9,10 +9,8 @@ from typing import Any
 
 import polars as pl
 import pyarrow as pa
+
 from archivist.storage import schemas, sql
-from archivist.storage.meta import EMBEDDER_KEY, record_embedder, recorded_embedder  # noqa: F401 (re-exported)
-from archivist.storage.quarantine import write_quarantine  # noqa: F401 (re-exported)
-from archivist.storage.runs import finish_run, start_run  # noqa: F401 (re-exported)
 from archivist.storage.store import Store
 
 
@@ -49,7 +47,9 @@ def mark_extracted(store: Store, rows: pl.DataFrame) -> int:
 
 def write_turns(store: Store, turns: pa.Table) -> int:
     """Insert turns not stored yet (keyed by content-hash id); return how many were new."""
-    return store.insert_new("turns", turns.cast(store.table("turns").schema), "turn_id")
+    table = store.table("turns")
+    assert table is not None, "write_turns runs after ensure_tables has created `turns`"
+    return store.insert_new("turns", turns.cast(table.schema), "turn_id")
 
 
 def table_counts(store: Store) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import polars as pl
 import pyarrow as pa
+
 from archivist.storage import schemas
 from archivist.storage.fact_schemas import facts_schema
 from archivist.storage.meta import EMBEDDER_KEY

@@ -122,3 +122,19 @@ def test_the_check_itself_catches_each_kind_of_forbidden_import():
 
 def test_the_bottom_layer_holds_the_shared_words_and_errors():
     assert {"archivist.errors", "archivist.ids", "archivist.vocab", "archivist.clock"} <= bottom_modules()
+
+
+def test_every_source_package_is_listed_in_pyproject():
+    """A folder with an __init__.py that pyproject does not list would be missing from a non-editable install."""
+    import tomllib
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(project["tool"]["setuptools"]["packages"])
+    mapping = {"archivist": "archivist", "flows": "archivist.flows", "tasks": "archivist.tasks",
+               "storage": "archivist.storage", "configs": "archivist.configs"}
+    found = set()
+    for top, package in mapping.items():
+        for init in (REPO / top).rglob("__init__.py"):
+            relative = init.parent.relative_to(REPO / top).parts
+            found.add(".".join((package, *relative)))
+    assert found == listed

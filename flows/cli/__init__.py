@@ -37,10 +37,28 @@ app = typer.Typer(
 )
 
 
+def version_text() -> str:
+    """`archivist X.Y.Z`: the installed package's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"archivist {version('archivist')}"
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "archivist (not installed)"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(version_text())
+        raise typer.Exit()
+
+
 @app.callback()
 def _root(
     debug: bool = typer.Option(False, "--debug", envvar="ARCHIVIST_DEBUG",
                                help="Show the full traceback of an error (also ARCHIVIST_DEBUG=1)."),
+    _version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                  help="Print the installed version and exit."),
 ) -> None:
     """Archived conversations in, a curated and auditable memory store out."""
     if not debug:

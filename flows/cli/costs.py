@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 import typer
 from rich.console import Console
 from rich.table import Table
+
+from archivist.flows.cli.output import print_json
 
 console = Console()
 
@@ -28,10 +28,12 @@ def costs(
     from archivist.storage.store import Store
 
     settings = load_settings()
-    rows = ledger_summary(Store(store or settings.store.uri, settings.store.storage_options), run_id=run)
+    # A path without a store is refused (StoreNotFound: one line, exit 2), not read as an empty ledger.
+    rows = ledger_summary(Store.open_existing(store or settings.store.uri, settings.store.storage_options),
+                          run_id=run)
     total = {name: sum(row[name] or 0 for row in rows) for name in TOTAL_FIELDS}
     if json_out:
-        print(json.dumps({"rows": rows, "total": total}))
+        print_json({"rows": rows, "total": total})
         return
     if not rows:
         console.print("no model calls in the ledger" + (f" for run {run}" if run else ""))

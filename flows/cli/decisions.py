@@ -7,13 +7,14 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
+
+from archivist.flows.cli.output import print_json
 
 console = Console()
 
@@ -41,7 +42,8 @@ def evaluate_decisions(
     labels: Path = typer.Argument(..., exists=True, dir_okay=False, help="LABELS.jsonl, one labeled item a line."),
     provider: str = typer.Option(None, "--provider", help="Decision provider (default from settings): local, "
                                  "systemone, openai_decisions, llm:openai, llm:anthropic, python:module:function."),
-    model: str = typer.Option(None, "--model", help="Model version, e.g. local-decider-1@t=0.7 (default from settings)."),
+    model: str = typer.Option(None, "--model",
+                              help="Model version, e.g. local-decider-1@t=0.7 (default from settings)."),
     split: str = typer.Option("all", "--split", help="Which items: test, train or all (items without a split "
                               "count only under all)."),
     store: str = typer.Option(None, "--store", help="Store URI for the call cache and ledger (default from settings)."),
@@ -57,6 +59,7 @@ def evaluate_decisions(
     With --sources, also the leave-one-source-out table: the local relation heads fitted without each source
     and scored on it (accuracy, ECE, NLL per source)."""
     from archivist.configs.settings import load_settings, with_overrides
+    from archivist.ids import content_id
     from archivist.tasks.decisions.evaluate import (
         LabelFileError,
         evaluate,
@@ -64,8 +67,6 @@ def evaluate_decisions(
         make_decider,
     )
     from archivist.tasks.decisions.questions import load_questions
-
-    from archivist.ids import content_id
 
     if split not in ("test", "train", "all"):
         raise typer.BadParameter("use test, train or all", param_hint="--split")
@@ -94,7 +95,7 @@ def evaluate_decisions(
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     if json_out:
-        print(json.dumps(report))
+        print_json(report)
         return
     answered_by = getattr(getattr(decider, "provider", None), "model", settings.decisions.model)
     _print_report(report, f"{labels.name} ({split}), model {answered_by}")

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import typer
 
+from archivist.flows.cli.output import print_json
+
 DEFAULT_METRIC = "turns.reranked.3.any"
 
 
@@ -62,7 +64,7 @@ def evaluate_locomo_command(
         run, folder = run_locomo_evaluation(files, settings, out_dir=folder, store_uri=store,
                                             setup=EvaluationSetup(embed_as=embed_as), progress=_progress)
     if json_out:
-        print(json.dumps(public_json(run), default=str))
+        print_json(public_json(run))
         return
     print(f"{run['questions']} questions; all / any evidence share")
     for over in ("turns", "facts"):
@@ -97,7 +99,7 @@ def compare_command(
         print(f"cannot compare: {error}", file=sys.stderr)
         raise typer.Exit(2) from error
     if json_out:
-        print(json.dumps(result, default=str))
+        print_json(result)
         return
     difference, boot = result["difference"], result["bootstrap"]
     names = metric if result["metric_b"] == metric else f"A {metric} vs B {result['metric_b']}"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
+
+from archivist.flows.cli.output import print_json
 
 TABLE_NAMES = ("turns", "facts", "decisions", "events", "plans", "ledger", "quarantine")
 
@@ -27,7 +28,7 @@ def export_command(
     from archivist.clock import MomentError, parse_moment
     from archivist.configs import load_settings
     from archivist.storage.store import Store
-    from archivist.tasks.export import export_tables
+    from archivist.tasks.export.parquet import export_tables
 
     names = list(TABLE_NAMES) if tables == ["all"] else tables
     unknown = [name for name in names if name not in TABLE_NAMES]
@@ -43,7 +44,7 @@ def export_command(
     db = Store.open_existing(store or settings.store.uri, settings.store.storage_options)
     result = export_tables(db, names, out, tenant=tenant, since=moment, with_vectors=with_vectors)
     if json_out:
-        print(json.dumps({"out": result.out, "rows": result.tables, "skipped": result.skipped}))
+        print_json({"out": result.out, "rows": result.tables, "skipped": result.skipped})
         return
     for name, rows in result.tables.items():
         print(f"{name}: {rows:,} rows -> {out / name}")

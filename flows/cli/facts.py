@@ -12,8 +12,10 @@ from typing import Any
 
 import polars as pl
 import typer
+
 from archivist.configs import load_settings
 from archivist.flows.cli.moments import MOMENT_HELP, moment_option
+from archivist.flows.cli.output import print_json
 
 STATUSES = ("active", "tentative", "closed", "all")
 
@@ -63,7 +65,7 @@ def history(
     decisions = {row["decision_id"]: _decision(row) for row in read_decisions(db, decision_ids).iter_rows(named=True)}
     listed = [_event(row) for row in events.iter_rows(named=True)]
     if json_out:
-        print(json.dumps({"fact_id": fact_id, "fact": fact, "events": listed, "decisions": decisions}, default=str))
+        print_json({"fact_id": fact_id, "fact": fact, "events": listed, "decisions": decisions})
         return
     if fact is not None:
         typer.echo(f"{fact_id}  {fact['text']!r}")
@@ -90,7 +92,7 @@ def facts(
     as_of: str = typer.Option(None, "--as-of", help="The store as it stood at this moment: " + MOMENT_HELP + "."),
     status: str = typer.Option("active", "--status", help="active|tentative|closed|all"),
     store: str = typer.Option(None, "--store", help="Store URI (default from settings)."),
-    json_out: bool = typer.Option(False, "--json", help="Print a JSON list."),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object: the facts and what was asked."),
 ) -> None:
     """A scope's facts now, or as they stood at a past moment, rebuilt from the event log."""
     from archivist.storage.events import replay_facts, scope_events
@@ -104,7 +106,8 @@ def facts(
     shown = rebuilt if status == "all" else rebuilt.filter(pl.col("status") == status)
     shown = shown.sort(["said_at", "fact_id"], nulls_last=True)
     if json_out:
-        print(json.dumps([_jsonable(row) for row in shown.iter_rows(named=True)], default=str))
+        print_json({"tenant": tenant, "scope": scope, "as_of": moment.isoformat() if moment else None, "status": status,
+                    "facts": [_jsonable(row) for row in shown.iter_rows(named=True)], "total": shown.height})
         return
     when = f" as of {moment.isoformat()}" if moment else ""
     typer.echo(f"{tenant}/{scope}{when}: {shown.height} {status if status != 'all' else ''} facts".replace("  ", " "))

@@ -7,7 +7,6 @@ archivist store (exit 2) instead of reading it as an empty one.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
@@ -16,8 +15,12 @@ from rich.table import Table
 
 from archivist.configs import load_settings
 from archivist.exits import ExitCode, ingest_outcome
+from archivist.flows.cli.moments import MOMENT_HELP, moment_option
+from archivist.flows.cli.output import print_json
 
 console = Console()
+LABELS = {"turns_dropped": "turns dropped (credentials)"}
+"""Summary keys whose label in the table says more than the key with its underscores as spaces."""
 
 
 def register(app: typer.Typer) -> None:
@@ -76,40 +79,41 @@ def ingest(
         decisions=summary.decisions + deferred,
         fallback_decisions=summary.fallback_decisions + deferred,
         max_fallback_share=max_fallback_share,
+        deferred_turns=summary.deferred_turns,
     )
     rows = {
         "run": summary.run_id,
-        "files read": summary.files_read,
-        "files skipped": len(summary.files_skipped),
-        "files unreadable": len(summary.files_unreadable),
-        "records read": summary.records_read,
-        "turns written": summary.turns_written,
-        "duplicates skipped": summary.duplicates_skipped,
+        "files_read": summary.files_read,
+        "files_skipped": len(summary.files_skipped),
+        "files_unreadable": len(summary.files_unreadable),
+        "records_read": summary.records_read,
+        "turns_written": summary.turns_written,
+        "duplicates_skipped": summary.duplicates_skipped,
         "quarantined": summary.quarantined,
-        "records quarantined": summary.records_quarantined,
-        "extraction failures": summary.extraction_failures,
-        "turns masked": summary.turns_masked,
-        "turns dropped (credentials)": summary.turns_dropped,
+        "records_quarantined": summary.records_quarantined,
+        "extraction_failures": summary.extraction_failures,
+        "turns_masked": summary.turns_masked,
+        "turns_dropped": summary.turns_dropped,
         "partitions": summary.partitions,
-        "facts extracted": summary.facts_extracted,
-        "decision requests": summary.decision_requests,
+        "facts_extracted": summary.facts_extracted,
+        "decision_requests": summary.decision_requests,
         "decisions": summary.decisions,
         "events": summary.events,
         "seconds": round(summary.seconds, 2),
-        "turns per second": round(summary.turns_per_second, 1),
-        "fallback decisions": summary.fallback_decisions,
+        "turns_per_second": round(summary.turns_per_second, 1),
+        "fallback_decisions": summary.fallback_decisions,
         "fallbacks": summary.fallbacks,
-        "deferred turns": summary.deferred_turns,
-        "deferred statements": summary.deferred_statements,
-        "deferred decisions": summary.deferred_decisions,
-        "exit code": int(outcome.code),
+        "deferred_turns": summary.deferred_turns,
+        "deferred_statements": summary.deferred_statements,
+        "deferred_decisions": summary.deferred_decisions,
+        "exit_code": int(outcome.code),
         "outcome": outcome.code.name.lower(),
         "why": list(outcome.reasons),
         "skipped": [f"{path}: {why}" for path, why in summary.files_skipped],
         "unreadable": [f"{path}: {why}" for path, why in summary.files_unreadable],
     }
     if json_out:
-        print(json.dumps(rows))
+        print_json(rows)
     else:
         _print_summary(rows, summary, settings.store.uri)
     if outcome.code != ExitCode.SUCCESS:
@@ -121,11 +125,12 @@ def _print_summary(rows: dict, summary, store_uri: str) -> None:
     table.add_column("")
     table.add_column("", justify="right")
     for key, value in rows.items():
+        label = LABELS.get(key, key.replace("_", " "))
         if isinstance(value, dict):
             for name, n in value.items():
-                table.add_row(f"{key}: {name}", str(n))
+                table.add_row(f"{label}: {name}", str(n))
         elif not isinstance(value, list):
-            table.add_row(key, str(value))
+            table.add_row(label, str(value))
     console.print(table)
     for line in rows["skipped"][:20] + rows["unreadable"][:20]:
         console.print(f"  {line}", markup=False, highlight=False)
@@ -139,27 +144,19 @@ def _print_summary(rows: dict, summary, store_uri: str) -> None:
         console.print(f"[yellow]{rows['outcome']}:[/] {reason}")
 
 
-def open_store_for_reading(uri: str, storage_options: dict[str, str]):
-    """The store at `uri` for a read command; a path that holds no archivist store is a usage error (exit 2)."""
-    from archivist.storage.store import Store, StoreNotFound
-
-    try:
-        return Store.open_existing(uri, storage_options)
-    except StoreNotFound as err:
-        raise typer.BadParameter(err.one_line(), param_hint="--store") from err
-
-
 def stats(
     store: str = typer.Option(None, "--store", help="Store URI (default from settings)."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Row counts of every table (tables that do not exist yet count 0); a path with no store is refused."""
+    from archivist.storage.store import Store
     from archivist.storage.turns import table_counts
 
     settings = load_settings()
-    counts = table_counts(open_store_for_reading(store or settings.store.uri, settings.store.storage_options))
+    # A path without a store raises StoreNotFound, which main() prints as one line (exit 2).
+    counts = table_counts(Store.open_existing(store or settings.store.uri, settings.store.storage_options))
     if json_out:
-        print(json.dumps(counts))
+        print_json(counts)
         return
     table = Table(title="archivist store")
     table.add_column("table")
@@ -175,23 +172,40 @@ def stats(
 
 def quarantine(
     store: str = typer.Option(None, "--store", help="Store URI (default from settings)."),
-    limit: int = typer.Option(50, "--limit", help="Rows to show."),
-    json_out: bool = typer.Option(False, "--json", help="Print JSON lines."),
+    run: str = typer.Option(None, "--run", help="Only records quarantined by this run id (see `archivist ingest`)."),
+    since: str = typer.Option(None, "--since", help="Only records quarantined at or after this moment: "
+                              + MOMENT_HELP + "."),
+    limit: int = typer.Option(50, "--limit", min=1, help="Rows to show."),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object: records, shown, total."),
 ) -> None:
     """Rejected records: source file and line, reason, and the start of the raw record."""
+    import polars as pl
+
+    from archivist.storage.store import Store
+
+    moment = moment_option(since, "--since")
     settings = load_settings()
-    rows = open_store_for_reading(store or settings.store.uri, settings.store.storage_options).read("quarantine")
-    if rows.is_empty():
-        console.print("nothing quarantined")
-        return
-    rows = rows.sort(["source_file", "source_line"]).head(limit)
+    rows = Store.open_existing(store or settings.store.uri, settings.store.storage_options).read("quarantine")
+    # The table is small (rejected records only), so the filters run here rather than as a Lance filter string.
+    if not rows.is_empty() and run:
+        rows = rows.filter(pl.col("run_id") == run)
+    if not rows.is_empty() and moment:
+        rows = rows.filter(pl.col("quarantined_at") >= moment)
+    total = rows.height
+    shown = rows.sort(["source_file", "source_line"]).head(limit) if total else rows
     if json_out:
-        for row in rows.drop("quarantined_at").iter_rows(named=True):
-            print(json.dumps(row))
+        records = list(shown.drop("quarantined_at").iter_rows(named=True)) if total else []
+        print_json({"records": records, "shown": len(records), "total": total})
         return
-    table = Table(title="quarantine")
+    if not total:
+        console.print("nothing quarantined" + (f" by run {run}" if run else "") + (f" since {since}" if since else ""))
+        return
+    table = Table(title=f"quarantine: showing {shown.height} of {total}")
     for column in ("source", "reason", "raw"):
         table.add_column(column, overflow="fold")
-    for row in rows.iter_rows(named=True):
+    for row in shown.iter_rows(named=True):
         table.add_row(f"{row['source_file']}:{row['source_line']}", row["reason"], (row["raw"] or "")[:80])
     console.print(table)
+    if shown.height < total:
+        console.print(f"showing {shown.height} of {total}; see more with --limit {total}", markup=False,
+                      highlight=False)

@@ -10,6 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from archivist.flows.cli.output import print_json
+
 console = Console()
 STORE_HELP = "Store URI (default from settings)."
 
@@ -31,6 +33,16 @@ def _table(title: str, rows: dict[str, Any]) -> Table:
     return table
 
 
+def _refuse_a_missing_store(store: str | None) -> None:
+    """Only `ingest` creates a store: a --store that holds none is refused (StoreNotFound, one line, exit 2)
+    before Prefect starts, so a typo never leaves an empty store behind."""
+    from archivist.configs.settings import load_settings
+    from archivist.storage.store import Store
+
+    settings = load_settings()
+    Store.open_existing(store or settings.store.uri, settings.store.storage_options)
+
+
 def consolidate_command(
     scope: str = typer.Option(None, "--scope", help="Only this scope (default: every scope)."),
     tenant: str = typer.Option(None, "--tenant", help="Only this tenant (default: every tenant)."),
@@ -43,10 +55,11 @@ def consolidate_command(
     from archivist.flows.consolidate import consolidate_flow
     from archivist.flows.runtime import prefect_defaults
 
+    _refuse_a_missing_store(store)
     with prefect_defaults():
         summary = consolidate_flow(tenant=tenant, scope=scope, store=store, max_pairs=max_pairs)
     if json_out:
-        print(json.dumps(summary, default=str))
+        print_json(summary)
         return
     console.print(_table("consolidation", summary))
     if summary.get("plan_id"):
@@ -79,7 +92,7 @@ def rescore_command(
                   "requests": found.requests, "input_tokens": found.input_tokens,
                   "cost_usd": round(found.cost_usd, 6), "not_rebuildable": found.skipped}
         if json_out:
-            print(json.dumps(report))
+            print_json(report)
         else:
             console.print(_table(f"re-score with {model}: dry run, no call made", report))
         return
@@ -87,12 +100,13 @@ def rescore_command(
     from archivist.flows.runtime import prefect_defaults
     from archivist.tasks.rescore.run import drift_markdown
 
+    _refuse_a_missing_store(store)
     with prefect_defaults():
         summary = rescore_flow(model=model, provider=provider, question=question,
                                since=moment.isoformat() if moment else None, store=store, tenant=tenant,
                                scope=scope)
     if json_out:
-        print(json.dumps(summary, default=str))
+        print_json(summary)
         return
     from rich.markdown import Markdown
 
@@ -119,7 +133,7 @@ def reembed_command(
     settings = load_settings(embedder__provider=provider, embedder__model=model or None,
                              embedder__dim=int(dim) if dim else None)
     try:
-        db = Store(store or settings.store.uri, settings.store.storage_options)
+        db = Store.open_existing(store or settings.store.uri, settings.store.storage_options)
         with db.writer("reembed"):
             report = reembed_store(db, get_embedder(settings))
     except (ReembedIncomplete, ValueError) as error:
@@ -128,7 +142,7 @@ def reembed_command(
     rows = {"embedder": report.embedder, "dim": report.dim, "previous": report.previous,
             "switched": report.switched, "tables": report.tables}
     if json_out:
-        print(json.dumps(rows, default=str))
+        print_json(rows)
     elif not report.switched:
         typer.echo(f"the store's vectors already are {report.embedder}'s; nothing to do")
     else:
@@ -163,7 +177,7 @@ def purge_command(
     who = f"{tenant}/{scope}" if scope is not None else f"tenant {tenant}"
     if found.total == 0:
         if resumed and json_out:
-            print(json.dumps({"resumed": [r.purge_id for r in resumed], "removed": {}}))
+            print_json({"resumed": [r.purge_id for r in resumed], "removed": {}})
         typer.echo(f"nothing stored for {who}; nothing removed" + (" now" if resumed else ""), err=json_out)
         return
     if not json_out:
@@ -179,7 +193,7 @@ def purge_command(
               "files_scanned": result.scanned_files, "notes": result.notes,
               "resumed": [r.purge_id for r in resumed]}
     if json_out:
-        print(json.dumps(report))
+        print_json(report)
     else:
         typer.echo(f"purged {found.total} rows of {who}; old versions removed; {result.scanned_files} files "
                    f"scanned clean; audit record {result.purge_id}")
@@ -189,11 +203,17 @@ def serve_command(
     list_only: bool = typer.Option(False, "--list", "--dry-run", help="Print what would be registered; do not serve."),
     schedules: str = typer.Option(None, "--schedules", help="A schedules file (default configs/schedules.toml)."),
     store: str = typer.Option(None, "--store", help="Store URI every deployment uses (default from settings)."),
-    json_out: bool = typer.Option(False, "--json", help="With --list: print a JSON list."),
+    json_out: bool = typer.Option(False, "--json", help="With --list: print one JSON object (deployments)."),
 ) -> None:
     """Register the nightly ingestion, weekly consolidation and on-demand re-score as Prefect deployments and
     run them on their schedules (until interrupted)."""
-    from archivist.flows.deployments import ScheduleFileError, build_deployments, describe, load_schedules, serve_deployments
+    from archivist.flows.deployments import (
+        ScheduleFileError,
+        build_deployments,
+        describe,
+        load_schedules,
+        serve_deployments,
+    )
 
     try:
         specs = load_schedules(schedules)
@@ -205,7 +225,7 @@ def serve_command(
     rows = describe(specs, store)
     if list_only:
         if json_out:
-            print(json.dumps(rows))
+            print_json({"deployments": rows})
             return
         table = Table(title="deployments (not served: --list)")
         for column in ("deployment", "schedule", "parameters"):

@@ -10,6 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from archivist.flows.cli.output import print_json
+
 console = Console()
 plan_app = typer.Typer(no_args_is_help=True, help="Consolidation and re-scoring plans: list, show, apply, restore.")
 
@@ -42,7 +44,7 @@ def _fail(error: Exception, code: int) -> typer.Exit:
 def list_command(
     tenant: str = typer.Option(None, "--tenant", help="Only this tenant's plans."),
     store: str = typer.Option(None, "--store", help=STORE_HELP),
-    json_out: bool = typer.Option(False, "--json", help="Print a JSON list."),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object: the plans, newest first."),
 ) -> None:
     """Every plan, newest first: kind, status, scope, items."""
     from archivist.storage.plans import list_plans
@@ -50,7 +52,7 @@ def list_command(
     plans = list_plans(_store(store), tenant)
     rows = [_plan_row(p) for p in plans.iter_rows(named=True)]
     if json_out:
-        print(json.dumps(rows, default=str))
+        print_json({"plans": rows, "total": len(rows)})
         return
     if not rows:
         typer.echo("no plans (make one with `archivist consolidate` or `archivist rescore`)")
@@ -85,7 +87,7 @@ def show_command(
     texts = dict(zip(facts["fact_id"].to_list(), facts["text"].to_list(), strict=True)) if facts.height else {}
     items = [_item_row(item, texts) for item in stored.items.iter_rows(named=True)]
     if json_out:
-        print(json.dumps({"plan": _plan_row(stored.plan), "items": items}, default=str))
+        print_json({"plan": _plan_row(stored.plan), "items": items})
         return
     plan = _plan_row(stored.plan)
     typer.echo(f"plan {plan['plan_id']} ({plan['kind']}, {plan['status']}) for {plan['tenant'] or '*'}/"
@@ -145,7 +147,7 @@ def _change(operation: Any, plan_id: str, store: str | None, json_out: bool) -> 
               "nothing_to_do": change.nothing_to_do, "items_done": len(change.done), "events": change.events,
               "refused": change.refused}
     if json_out:
-        print(json.dumps(report))
+        print_json(report)
         return
     verb = "applied" if change.operation == "apply" else "restored"
     if change.nothing_to_do:

@@ -34,9 +34,9 @@ def rich_progress(enabled: bool = True) -> Iterator[None]:
     if not enabled:
         yield
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-    bars: dict[str, int] = {}
+    bars: dict[str, TaskID] = {}
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   transient=True) as progress:
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import typer
 
 from archivist.flows.cli.moments import MOMENT_HELP, moment_option
+from archivist.flows.cli.output import print_json
 
 
 def register(app: typer.Typer) -> None:
@@ -43,7 +43,7 @@ def recall_command(
                     tenant=tenant, scope=scope, over=over, k=k, budget_tokens=budget_tokens, as_of=moment,
                     rerank=rerank)
     if json_out:
-        print(json.dumps(result.to_dict(), default=str, ensure_ascii=False))
+        print_json(result.to_dict())
         return
     for line in result.lines:
         print(line.rendered)
@@ -52,5 +52,5 @@ def recall_command(
         summary += f", cut at the {'token budget' if result.cut == 'budget' else 'k'}"
     if result.error:
         summary += f"; {result.error}"
-    print(summary if result.lines else f"no memory lines for {tenant}/{scope}" + (f"; {result.error}" if result.error else ""),
-          file=sys.stderr)
+    empty = f"no memory lines for {tenant}/{scope}" + (f"; {result.error}" if result.error else "")
+    print(summary if result.lines else empty, file=sys.stderr)

@@ -26,12 +26,12 @@ from typing import Any
 
 import numpy as np
 import polars as pl
+
 from archivist.configs.relations import Relations
 from archivist.configs.thresholds import Thresholds
+from archivist.ids import canonical_json, content_id
 from archivist.tasks.consolidate.neighbours import older_neighbours
 from archivist.tasks.decisions.types import Question
-
-from archivist.ids import canonical_json, content_id
 from archivist.vocab import (  # noqa: F401
     ACTIVE,
     CLOSED,
@@ -58,8 +58,10 @@ def fact_state(row: Mapping[str, Any]) -> dict[str, Any]:
 def _plain(value: Any) -> Any:
     if isinstance(value, datetime):
         return value.isoformat()
-    if isinstance(value, (list, tuple)) or hasattr(value, "to_list"):
-        return [str(v) for v in (value.to_list() if hasattr(value, "to_list") else value)]
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value]
+    if hasattr(value, "to_list"):
+        return [str(v) for v in value.to_list()]
     return value
 
 
@@ -129,7 +131,7 @@ def candidate_pairs(facts: pl.DataFrame, t: Thresholds, relations: Relations, me
     if len(ids) > 1:  # 3. cosine neighbours among current facts
         vectors = np.asarray(current["vector"].to_list(), dtype=np.float32)
         found = older_neighbours(vectors, k, t.consolidation_min_cosine, method=method)
-        for newer, older, cosine in zip(found.newer.tolist(), found.older.tolist(), found.cosine.tolist()):
+        for newer, older, cosine in zip(found.newer.tolist(), found.older.tolist(), found.cosine.tolist(), strict=True):
             key = (ids[newer], ids[older])
             if key in pairs:
                 pairs[key] = Pair(pairs[key].newer, pairs[key].older, pairs[key].source, float(cosine))

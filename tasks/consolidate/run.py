@@ -1,7 +1,7 @@
 """A consolidation pass: re-examine pairs of a scope's stored facts and plan what should change.
 
 For each scope of a partition: its facts rebuilt from the event log, the pairs worth re-examining
-(tasks/consolidate_pairs.py), the relation question asked of many pairs per request (state
+(tasks/consolidate/pairs.py), the relation question asked of many pairs per request (state
 {"targets": {"p1": {"old": ..., "new": ...}, ...}}, keys "relation:p1", ...), and plan items from the answers:
 
     duplicate at act strength                       link_same_as: the older fact keeps the newer as same_as,
@@ -20,20 +20,24 @@ model settles them: confirmed as above, linked away when they repeat a stored fa
 supersedes them, and promoted when they are the newer fact of a supersession (the answer the write path lacked).
 
 A fact takes part in at most one item per plan (the most confident wins; the rest wait for the next pass).
-Nothing here writes: the flow records the decisions (which mark the pairs examined) and saves the plan.
+The items themselves are built by tasks/plans/build.py. Nothing here writes: the flow records the decisions
+(which mark the pairs examined) and saves the plan.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import polars as pl
+
 from archivist.configs.relations import Relations
 from archivist.configs.thresholds import Thresholds
+from archivist.crashpoints import crash_point
+from archivist.ids import content_id
 from archivist.storage.commits import PLAN_SAVE, begin_commit, end_commit
 from archivist.storage.fact_schemas import DECISIONS
 from archivist.storage.facts import (
@@ -41,32 +45,24 @@ from archivist.storage.facts import (
     load_partition_state,
     write_decisions,
 )
+from archivist.storage.frames import arrow_frame
 from archivist.storage.plans import (
     CLOSE_SUPERSEDED,
     LINK_SAME_AS,
-    PLANNED,
     REOPEN,
     StoredPlan,
     empty_items,
     items_frame,
     save_plan,
-    utcnow,
 )
 from archivist.storage.scopes import recorded_decision_ids
 from archivist.storage.store import Store
 from archivist.tasks.consolidate.pairs import (
-    CLOSED_AS_DUPLICATE,
-    CLOSED_AS_SUPERSEDED,
-    CURRENT,
     Pair,
     candidate_pairs,
-    fact_state,
     facts_fingerprint,
     select_pairs,
     state_fingerprint,
-)
-from archivist.tasks.consolidate.pairs import (
-    REOPEN as REOPEN_CHECK,
 )
 from archivist.tasks.decisions.types import (
     Answer,
@@ -76,27 +72,11 @@ from archivist.tasks.decisions.types import (
     Question,
     about,
 )
-from archivist.tasks.policy.belief import logit, settle, shift
-from archivist.tasks.policy.gates import cardinality_gate, siblings
-from archivist.tasks.policy.types import (
-    ACTIVE,
-    BELIEF_CHANGED,
-    CLOSED,
-    FACT_PROMOTED,
-    SUPERSEDING,
-    TENTATIVE,
-)
+from archivist.tasks.plans.build import CONFIRM, item_ids, pair_action, pair_item, plan_row
 from archivist.tasks.policy.zones import decision_zone
-
-from archivist.crashpoints import crash_point
-from archivist.ids import content_id
 
 RUN_PREFIX = "consolidate-"
 PAIRS_PER_REQUEST = 20
-NOT_WRONG = frozenset({"new", "refinement"})
-"""Answers that say a superseded fact was not superseded after all."""
-CONFIRM = "confirm"
-"""Plan action: a tentative fact gains the pair's supporting answer as evidence (and is promoted above reopen)."""
 ACTIONS = (CLOSE_SUPERSEDED, LINK_SAME_AS, REOPEN, CONFIRM)
 
 
@@ -219,7 +199,7 @@ def plan_items(result: ScopeConsolidation, judged: Sequence[tuple[Pair, str, Ans
         if answer.fallback:
             result.fallbacks += 1
             continue
-        action, why = _action(pair, answer, t, relations)
+        action, why = pair_action(pair, answer, t, relations)
         if action is None:
             result.gated += int(why == "gated")
             continue
@@ -232,107 +212,8 @@ def plan_items(result: ScopeConsolidation, judged: Sequence[tuple[Pair, str, Ans
             result.conflicts += 1
             continue
         touched.update(pair.key)
-        items.append(_item(pair, action, decision_id, answer, t))
+        items.append(pair_item(pair, action, decision_id, answer, t))
     return items
-
-
-def _action(pair: Pair, answer: Answer, t: Thresholds, relations: Relations) -> tuple[str | None, str]:
-    if answer.confidence < t.act:
-        return None, "uncertain"
-    label = answer.chosen
-    if pair.source == REOPEN_CHECK:
-        return (REOPEN, "") if label in NOT_WRONG else (None, "kept")
-    if pair.older["status"] not in CURRENT or pair.newer["status"] not in CURRENT:
-        return None, "not current"
-    if label == "duplicate":
-        # A tentative fact repeated is confirmed (and keeps the copy as a link); a tentative copy is linked away.
-        return (CONFIRM if pair.older["status"] == TENTATIVE else LINK_SAME_AS), ""
-    if label == "refinement" and TENTATIVE in (pair.older["status"], pair.newer["status"]):
-        return CONFIRM, ""
-    if label in SUPERSEDING:
-        return (CLOSE_SUPERSEDED, "") if _gates_hold(pair, label, t, relations) else (None, "gated")
-    return None, "unrelated"
-
-
-def _gates_hold(pair: Pair, label: str, t: Thresholds, relations: Relations) -> bool:
-    """The write path's temporal and cardinality gates, read from the stored facts: a plan or a wish closes
-    nothing, history only ends a fact, and a new value replaces an old one only where the slot holds one."""
-    temporal = pair.newer.get("temporal_status")
-    if temporal not in ("current", "past"):
-        return False
-    if t.past_tense_only_negates and temporal == "past" and label != "negates":
-        return False
-    sibling = siblings(pair.newer, pair.older, relations)
-    return cardinality_gate(label, pair.older.get("relation") or "", sibling, relations)
-
-
-def _item(pair: Pair, action: str, decision_id: str, answer: Answer, t: Thresholds) -> dict[str, Any]:
-    newer, older = pair.newer, pair.older
-    if action == LINK_SAME_AS or (action == CONFIRM and answer.chosen == "duplicate"):
-        same_as = [str(x) for x in (older.get("same_as") or [])]
-        changes = {
-            older["fact_id"]: {"kind": "link_made", "after": {"same_as": same_as + [newer["fact_id"]]}},
-            newer["fact_id"]: {"kind": "fact_closed", "after": {
-                "status": CLOSED, "closed_reason": CLOSED_AS_DUPLICATE, "superseded_by": older["fact_id"]}},
-        }
-        if action == CONFIRM:
-            _confirm(changes, older, answer, t)
-    elif action == CONFIRM:
-        changes = {}
-        for fact in (older, newer):
-            if fact["status"] == TENTATIVE:
-                _confirm(changes, fact, answer, t)
-    elif action == CLOSE_SUPERSEDED:
-        changes = {older["fact_id"]: {"kind": "fact_closed", "after": {
-            "status": CLOSED, "valid_until": _iso(newer.get("said_at")), "superseded_by": newer["fact_id"],
-            "closed_reason": CLOSED_AS_SUPERSEDED}}}
-        if newer["status"] == TENTATIVE:
-            # The newer fact's value is the current one: the act-strength answer the write path lacked.
-            _confirm(changes, newer, answer, t)
-    else:  # reopen: a fact closed by belief starts again at the reopen threshold, so it does not close at once
-        changes = {older["fact_id"]: {"kind": "fact_reopened", "after": {
-            "status": ACTIVE, "valid_until": None, "superseded_by": None, "closed_reason": None,
-            "belief": max(float(older.get("belief") or 0.0), t.reopen)}}}
-    return {
-        "action": action, "tenant": older["tenant"], "scope": older["scope"], "fact_id": older["fact_id"],
-        "other_fact_id": newer["fact_id"], "decision_id": decision_id,
-        "probabilities": json.dumps(answer.probabilities, sort_keys=True), "chosen": answer.chosen,
-        "confidence": answer.confidence,
-        "expected_before": json.dumps({f["fact_id"]: fact_state(f) for f in (older, newer)}, sort_keys=True),
-        "changes": json.dumps(changes, sort_keys=True), "outcome": PLANNED, "note": None,
-    }
-
-
-def _confirm(changes: dict[str, Any], fact: Mapping[str, Any], answer: Answer, t: Thresholds) -> None:
-    """Add to `changes` the tentative `fact` gaining `answer` as evidence: belief += logit p, and the promotion
-    to active that the write path's rule gives above the reopen threshold (a belief change alone below it)."""
-    stored = fact.get("belief")
-    belief = shift(t.tentative_belief if stored is None else float(stored), logit(answer.confidence, t), t)
-    after: dict[str, Any] = dict(changes.get(fact["fact_id"], {}).get("after", {}))
-    after["belief"] = belief
-    promoted = settle(TENTATIVE, None, belief, t) == "promoted"
-    if promoted:
-        after["status"] = ACTIVE
-    changes[fact["fact_id"]] = {"kind": FACT_PROMOTED if promoted else BELIEF_CHANGED, "after": after}
-
-
-def _iso(moment: Any) -> Any:
-    return moment.isoformat() if hasattr(moment, "isoformat") else moment
-
-
-def plan_row(plan_id: str, kind: str, tenant: str | None, scope: str | None, model: str, question: Question | None,
-             run_id: str, summary: Mapping[str, Any], fingerprint: str) -> dict[str, Any]:
-    return {"plan_id": plan_id, "kind": kind, "tenant": tenant, "scope": scope, "created_at": utcnow(),
-            "status": "draft", "model": model, "question_id": question.id if question else None,
-            "question_version": question.version if question else None, "run_id": run_id,
-            "summary": json.dumps(summary, sort_keys=True, default=str), "facts_fingerprint": fingerprint}
-
-
-def item_ids(plan_id: str, items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Items with their ids and plan id (an item id names the plan, so two plans' events never collide)."""
-    return [{**item, "plan_id": plan_id,
-             "item_id": content_id("plan-item", plan_id, item["action"], item["fact_id"], item["other_fact_id"])}
-            for item in items]
 
 
 def consolidation_summary(parts: Sequence[PartitionConsolidation], max_pairs: int) -> dict[str, Any]:
@@ -370,7 +251,7 @@ def record_consolidation(store: Store, parts: Sequence[PartitionConsolidation], 
     rows = [row for part in parts for s in part.scopes for row in s.decisions]
     if rows:
         store.ensure_table(DECISIONS_TABLE, DECISIONS, btree=("decision_id",))
-        write_decisions(store, pl.DataFrame(rows, schema=pl.from_arrow(DECISIONS.empty_table()).schema))
+        write_decisions(store, pl.DataFrame(rows, schema=arrow_frame(DECISIONS.empty_table()).schema))
     crash_point("consolidate:after-decisions")
     items = item_ids(plan_id, [item for part in parts for s in part.scopes for item in s.items])
     fingerprint = facts_fingerprint([s.fingerprint for part in parts for s in part.scopes])

@@ -21,8 +21,9 @@ from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from archivist.errors import ArchivistError
 from archivist.configs.settings import ProviderSettings, Settings
+from archivist.errors import ArchivistError
+from archivist.ids import canonical_json
 from archivist.storage.calls import CallLog
 from archivist.storage.store import Store
 from archivist.tasks.decisions.types import (
@@ -32,10 +33,9 @@ from archivist.tasks.decisions.types import (
     DecisionResult,
     Question,
 )
-from archivist.ids import canonical_json
 from archivist.tasks.providers.answers import InvalidAnswer, to_answer
-from archivist.tasks.providers.errors import TransientError
 from archivist.tasks.providers.base import DecisionProvider
+from archivist.tasks.providers.errors import TransientError
 from archivist.tasks.providers.gate import NOT_LOOKED_UP, SHARED, Sent, build_gate
 from archivist.tasks.providers.limits import SplitPlan, TokenLimits, fits_without_counting, split_questions
 from archivist.tasks.providers.prices import PriceTable
@@ -249,7 +249,7 @@ class DecisionClient:
             calls.append(result.record)
             reply = result.response if isinstance(result.response, dict) else {}
             model = model or str(reply.get("model") or result.record.model)
-            raw_answers = reply.get("answers") if isinstance(reply.get("answers"), dict) else {}
+            raw_answers = found if isinstance(found := reply.get("answers"), dict) else {}
             for key, question in part.questions.items():
                 try:
                     answers[key] = to_answer(question, raw_answers.get(key))

@@ -30,13 +30,13 @@ from archivist.errors import TerminalError
 from archivist.tasks.decisions.types import (
     TARGETS,
     Answer,
-    DecisionProvider,
     DecisionRequest,
     DecisionResult,
     Question,
     about,
     request_key,
 )
+from archivist.tasks.providers.base import DecisionProvider
 
 ECE_BINS = 10
 # Questions asked of one target, and the key of that target in requests built from labeled items.
@@ -73,7 +73,8 @@ def load_labels(path: str | Path, split: str = "all") -> list[LabeledItem]:
             data = json.loads(raw)
             question, label = str(data["question"]), _option(data["label"])
         except (json.JSONDecodeError, KeyError, TypeError) as error:
-            raise LabelFileError(f"{path}:{number}: needs a JSON object with `question` and `label` ({error})") from None
+            raise LabelFileError(
+                f"{path}:{number}: needs a JSON object with `question` and `label` ({error})") from None
         accept = tuple(_option(a) for a in data.get("accept") or [label])
         if label not in accept:
             accept = (label, *accept)
@@ -106,7 +107,8 @@ def build_request(item: LabeledItem, questions: Any) -> tuple[DecisionRequest, d
         scored[key] = question_id
         unknown = [o for o in item.accept if o not in question.options]
         if unknown:
-            raise LabelFileError(f"line {item.line}: {unknown} are not options of {question.key} {question.option_names}")
+            raise LabelFileError(
+                f"line {item.line}: {unknown} are not options of {question.key} {question.option_names}")
     return DecisionRequest(state, keyed), scored
 
 
@@ -119,7 +121,7 @@ def expected_calibration_error(confidences: Sequence[float], correct: Sequence[b
     if n == 0:
         return 0.0
     totals = [[0, 0.0, 0.0] for _ in range(bins)]  # count, confidence sum, correct sum
-    for confidence, is_correct in zip(confidences, correct):
+    for confidence, is_correct in zip(confidences, correct, strict=True):
         index = min(int(float(confidence) * bins), bins - 1)
         totals[index][0] += 1
         totals[index][1] += float(confidence)
@@ -173,11 +175,13 @@ class QuestionScore:
         }
 
 
-def score(items: Sequence[LabeledItem], results: Sequence[DecisionResult], scored: Sequence[dict[str, str]]) -> dict[str, Any]:
+def score(
+    items: Sequence[LabeledItem], results: Sequence[DecisionResult], scored: Sequence[dict[str, str]]
+) -> dict[str, Any]:
     """{question id: {n, accuracy, ece, brier, nll, fallbacks}, "relation_confusion": {label: {chosen: count}}}."""
     per_question: dict[str, QuestionScore] = {}
     confusion: dict[str, dict[str, int]] = {}
-    for item, result, keys in zip(items, results, scored):
+    for item, result, keys in zip(items, results, scored, strict=True):
         for key, question_id in keys.items():
             answer = result.answers[key]
             per_question.setdefault(question_id, QuestionScore()).add(answer, item)
@@ -194,7 +198,8 @@ def evaluate(items: Sequence[LabeledItem], decider: Any, questions: Any) -> dict
     """Ask `decider` every item's question (one request per item) and score the answers."""
     built = [build_request(item, questions) for item in items]
     requests = [request for request, _ in built]
-    results = decider.decide_many(requests) if hasattr(decider, "decide_many") else [decider.decide(r) for r in requests]
+    results = (decider.decide_many(requests) if hasattr(decider, "decide_many")
+               else [decider.decide(r) for r in requests])
     return score(items, results, [keys for _, keys in built])
 
 

@@ -7,13 +7,11 @@ new requests ask.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from archivist.errors import TerminalError
-from archivist.configs.settings import CONFIG_DIR
+from archivist.configs.files import CONFIG_DIR, ConfigFileError, read_toml
 from archivist.tasks.decisions.types import Question
 
 QUESTIONS_FILE = CONFIG_DIR / "questions.toml"
@@ -29,8 +27,10 @@ _TYPES = ("choice", "noul", "score")
 _MAX_SCORE_LEVELS = 10  # the System One API rejects more
 
 
-class QuestionFileError(TerminalError, ValueError):
-    """The question file is malformed; the message names the entry and what to fix."""
+class QuestionFileError(ConfigFileError):
+    """The question file is malformed; the message names the entry and what to fix.
+
+    A file that is missing, unreadable or not TOML is configs/files.py's ConfigFileError, like every config."""
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,7 @@ def _load_default() -> QuestionSet:
 
 
 def _parse(path: Path) -> QuestionSet:
-    with open(path, "rb") as handle:
-        data = tomllib.load(handle)
+    data = read_toml(path)
     questions: dict[tuple[str, int], Question] = {}
     for index, entry in enumerate(data.get("question", [])):
         question = _question(entry, where=f"{path} question #{index + 1}")

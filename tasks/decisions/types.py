@@ -157,12 +157,3 @@ class ProviderReply:
     input_tokens: int = 0
     output_tokens: int = 0
     endpoint: str = ""
-
-
-class DecisionProvider(Protocol):
-    """One way of answering questions: an HTTP API, an LLM, the local model, a user's function."""
-
-    name: str
-    model: str
-
-    def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply: ...

@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from archivist.errors import ArchivistError, TransientError
+from archivist.ids import request_hash
 from archivist.storage.batches import ABANDONED, COLLECTED, BatchLedger, BatchRecord
 from archivist.storage.calls import CallLog, LedgerRow
 from archivist.storage.store import Store
@@ -36,9 +38,6 @@ from archivist.tasks.providers.batches import (
 )
 from archivist.tasks.providers.errors import CacheMiss
 from archivist.tasks.providers.prices import PriceTable, default_prices
-
-from archivist.errors import ArchivistError, TransientError
-from archivist.ids import request_hash
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +100,7 @@ class BatchExtractor:
         responses = self.calls.lookup_many(hashes)
         for key in dict.fromkeys(h for h in hashes if h in responses):
             self._ledger(key, self.llm.model, cached=True)
-        missing = {h: body for h, body in zip(hashes, bodies) if h not in responses}
+        missing = {h: body for h, body in zip(hashes, bodies, strict=True) if h not in responses}
         errors: dict[str, str] = {}
         if missing:
             results = self._run_batch(missing)
@@ -109,7 +108,7 @@ class BatchExtractor:
             errors = results.errors
         self.calls.flush()
         facts: list[list[ExtractedFact]] = []
-        for turn, key in zip(turns, hashes):
+        for turn, key in zip(turns, hashes, strict=True):
             if key in responses:
                 facts.append(self.llm.facts_from_response(turn, responses[key]))
             else:

@@ -11,14 +11,13 @@ from typing import Literal
 import polars as pl
 
 from archivist.configs.settings import Settings
+from archivist.ids import content_id
 from archivist.storage.store import Store
 from archivist.tasks.extract.batch import DEFAULT_POLL_INTERVAL_S, BatchExtractor
 from archivist.tasks.extract.llm import LLMExtractor
 from archivist.tasks.extract.local import LocalExtractor
 from archivist.tasks.extract.types import ExtractionProblem, Extractor
 from archivist.tasks.providers import vendors
-
-from archivist.ids import content_id
 
 ExtractMode = Literal["auto", "local", "llm", "batch"]
 EXTRACT_MODES = ("auto", "local", "llm", "batch")
@@ -54,7 +53,7 @@ def build_extractor(
 
 
 def problem_rows(problems: list[ExtractionProblem]) -> pl.DataFrame:
-    """Extraction problems as quarantine rows (the columns `storage.turns.write_quarantine` takes).
+    """Extraction problems as quarantine rows (the columns `storage.quarantine.write_quarantine` takes).
 
     `source_file` is "extraction:<turn_id>", so a quarantined reply can be traced to its turn; the id is a
     content hash, so recording the same problem twice keeps one row."""

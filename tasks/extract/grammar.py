@@ -12,7 +12,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from archivist.configs.settings import CONFIG_DIR
-
 from archivist.errors import TerminalError
 
 EXTRACTION_FILE = CONFIG_DIR / "extraction.toml"

@@ -97,7 +97,7 @@ class LLMExtractor:
         failure: BaseException | None = None
         try:
             futures = {pool.submit(self._extract_one, turn, body, cached.get(key)): i
-                       for i, (turn, body, key) in enumerate(zip(turns, bodies, hashes))}
+                       for i, (turn, body, key) in enumerate(zip(turns, bodies, hashes, strict=True))}
             for future in as_completed(futures):
                 try:
                     results[futures[future]] = future.result()

@@ -32,6 +32,7 @@ from archivist.tasks.extract.parse import (
     load_nlp,
     read_clauses,
 )
+from archivist.tasks.extract.personal import personal_readings
 from archivist.tasks.extract.phrasing import entities
 from archivist.tasks.extract.relate import (
     CONTACT_VERBS,
@@ -56,6 +57,9 @@ INTENTION = "intention"
 """Relation of a plan whose action no frame knows ("I'm going to apply for a mortgage")."""
 _CANDIDATE = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|me|us|it|it's)\b|\bthe\s+\w+|@|\d{4}",
                         re.IGNORECASE)
+_BOOK_NOUN = re.compile(r"\b(?:a|the|my|our|this|that|her|his|new|good)\s+book\b|\bbook\s+(?:club|store|shop|fair|"
+                        r"series|reading)s?\b", re.IGNORECASE)
+"""Personal chat's "a book club", "the book I read": a book, not a booking."""
 KIND_OF = {"planned": "plan", "hypothetical": "plan", "past": "event"}
 
 
@@ -110,7 +114,7 @@ class LocalExtractor:
         if not errands:
             return facts
         texts = [turn.text] + [m.text for m in turn.previous if (m.role or "").lower() in g.speaker_roles]
-        if not any(self._booking.search(text) for text in texts):
+        if not any(self._booking.search(_BOOK_NOUN.sub(" ", text)) for text in texts):
             return facts
         self.dropped_one_offs += len(errands)
         return [f for f in facts if f not in errands]
@@ -178,7 +182,7 @@ class LocalExtractor:
                     continue
                 names = self._family(clause, who, person)
                 facts.append(self._fact(turn, sentence, doc, who.name, reading.relation, reading.object_text,
-                                        reading.text, clause, clause.status, names))
+                                        reading.text, clause, reading.status or clause.status, names))
         if not any(f.relation == "diet" for f in facts):
             facts.extend(self._diet(turn, sentence, doc, person, clauses))
         return facts
@@ -200,7 +204,7 @@ class LocalExtractor:
             if reading is None and owned:  # "my router stopped working"; "my mind is elsewhere" is no service
                 reading = service_reading(clause, who, g, dates)
             return [reading] if reading else []
-        readings = frame_reading(clause, who, g, dates)
+        readings = personal_readings(clause, who, g, dates) or frame_reading(clause, who, g, dates)
         if not readings and clause.subject is not None and clause.subject.lower_ in ("i", "we"):
             service = service_reading(clause, who, g, dates)
             if service:
@@ -221,7 +225,7 @@ class LocalExtractor:
         g = self.grammar
         if reading.relation in g.past_incidents and _incident_over(clause, g):
             return True  # "the connection dropped three times yesterday": an incident that is over
-        if clause.status not in ("planned", "hypothetical") or clause.negated:
+        if (reading.status or clause.status) not in ("planned", "hypothetical") or clause.negated:
             return False
         action = clause.verb.lemma_.lower()
         if clause.request and action not in g.durable_requests:
@@ -229,7 +233,7 @@ class LocalExtractor:
         head = reading.obj.lemma_.lower() if reading.obj is not None else ""
         if head in g.one_off_objects or (reading.relation == INTENTION and head in g.noun("trip")):
             return True
-        if reading.relation in ("travel", "activity", INTENTION) and reference is not None:
+        if reading.relation in ("travel", "activity", "event", INTENTION) and reference is not None:
             mentions = find_dates(doc.text, reference, future=True)
             if mentions and mentions[0].value - reference <= timedelta(days=g.one_off_within_days):
                 return True
@@ -293,7 +297,9 @@ class LocalExtractor:
     def _family(self, clause: Clause, who: Who, person: str) -> tuple[str | None, ...]:
         return (who.name,) if who.name != person and "'" not in who.name else ()
 
-    def _diet(self, turn: TurnContext, sentence: Span, doc: Any, person: str, clauses: list[Clause]) -> list[ExtractedFact]:
+    def _diet(
+        self, turn: TurnContext, sentence: Span, doc: Any, person: str, clauses: list[Clause]
+    ) -> list[ExtractedFact]:
         """ "I started eating fish again, so pescatarian now": a diet word in a sentence about the speaker."""
         g = self.grammar
         if not any(c.subject is not None and c.subject.lower_ in ("i", "we") for c in clauses) and \
@@ -305,7 +311,8 @@ class LocalExtractor:
                 if owner is not None and (owner.negated or owner.status != "current"):
                     who = Who(person, True)
                     text = clause_text(owner, who, token, set())
-                    return [self._fact(turn, sentence, doc, person, "diet", token.lower_, text, owner, owner.status, ())]
+                    return [self._fact(turn, sentence, doc, person, "diet", token.lower_, text, owner,
+                                       owner.status, ())]
                 return [self._fact(turn, sentence, doc, person, "diet", token.lower_, f"{person} is {token.lower_}",
                                    owner, "current", ())]
         return []

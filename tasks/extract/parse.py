@@ -30,9 +30,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from archivist.tasks.extract.grammar import Grammar, load_grammar
-
 from archivist.errors import TerminalError
+from archivist.tasks.extract.grammar import Grammar, load_grammar
 
 HEAD_DEPS = frozenset({"ROOT", "conj", "ccomp", "advcl", "parataxis"})
 VERBAL = frozenset({"VERB", "AUX"})

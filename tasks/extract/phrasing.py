@@ -16,7 +16,8 @@ UNCHANGED = {
     "left", "lost", "found", "felt", "gave", "flew", "drove", "fell", "wrote", "sold", "paid", "told", "said",
     "thought", "brought", "kept", "spent", "won", "became", "grew", "knew", "quit", "put", "set", "read", "let",
     "cut", "hit", "hurt", "taught", "caught", "heard", "held", "sat", "stood", "understood", "slept", "swam",
-    "sang", "drew", "threw", "chose", "wore", "broke", "spoke", "woke", "rode", "ate", "drank", "forgot", "no", "not", "never", "been", "gotten", "done", "gone", "seen", "taken", "given", "known", "also",
+    "sang", "drew", "threw", "chose", "wore", "broke", "spoke", "woke", "rode", "ate", "drank", "forgot", "no", "not",
+    "never", "been", "gotten", "done", "gone", "seen", "taken", "given", "known", "also",
 }
 PRONOUNS = {"my": "their", "our": "their", "me": "them", "us": "them", "myself": "themselves",
             "ourselves": "themselves", "mine": "theirs", "ours": "theirs"}

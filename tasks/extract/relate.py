@@ -53,6 +53,8 @@ class Reading:
     object_text: str
     text: str
     klass: str | None = None
+    status: str | None = None
+    """A status the object changes ("ran a charity race": an event, past; "I'm taking a class": current)."""
 
 
 def phrase_tokens(token: Any, dates: set[int], *, keep_conj: bool = True) -> list[Any]:
@@ -316,7 +318,7 @@ def template_text(relation: str, klass: str | None, subject: str, obj: str) -> s
             return None  # "switched plans": no value to state
         return f"{subject} is on the {obj}" + ("" if named else " plan")
     if relation == "device":
-        return f"{subject} has {article(obj)} {obj}"
+        return f"{subject} has {counted(obj)}"
     if relation == "payment_method":
         return f"{subject} pays with {obj}"
     if relation == "diet":
@@ -324,8 +326,20 @@ def template_text(relation: str, klass: str | None, subject: str, obj: str) -> s
     if relation == "employer":
         return f"{subject} works as {article(obj)} {obj}" if klass == "occupation" else f"{subject} works at {obj}"
     if relation == "pet":
-        return f"{subject} has {article(obj)} {obj}"
+        return f"{subject} has {counted(obj)}"
     return None
+
+
+NUMBERS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "some", "several",
+                     "many", "a few", "few", "no", "any"})
+
+
+def counted(obj: str) -> str:
+    """ "a dog", but "two cats" and "AirPods": no article before a number or a plural."""
+    first, last = obj.split()[0].lower(), obj.split()[-1]
+    if first in NUMBERS or first[:1].isdigit() or (last.endswith("s") and not last.endswith("ss") and last.islower()):
+        return obj
+    return f"{article(obj)} {obj}"
 
 
 def clause_tokens(clause: Clause, who: Who, end: Any | None, dates: set[int]) -> list[Any]:

@@ -19,7 +19,8 @@ def kin_of(subject: Any, g: Grammar) -> Any | None:
 
 def name_of(subject: Any, g: Grammar, exclude: Any | None = None) -> str | None:
     for token in [subject, *subject.children]:
-        if (exclude is not None and token.i == exclude.i) or token.pos_ != "PROPN" or token.lower_ in g.word("not_names"):
+        if ((exclude is not None and token.i == exclude.i) or token.pos_ != "PROPN"
+                or token.lower_ in g.word("not_names")):
             continue
         parts = [t for t in token.subtree if t.pos_ == "PROPN" and t.dep_ in ("compound", "flat") or t.i == token.i]
         return " ".join(t.text for t in parts if exclude is None or t.i != exclude.i)

@@ -126,6 +126,7 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
         return None
     if value.text == "[" or (value.i > 0 and value.nbor(-1).text == "["):
         return None  # a secret the privacy step masked: values.py reads its tag
+    assert who.thing is not None  # local.py sets `thing` whenever it sets `thing_text`
     phrase, head = who.thing_text.lower(), who.thing.lemma_.lower()
     exact = [r for r, names in g.attributes.items() if phrase in names]
     by_head = [r for r, names in g.attributes.items() if head in names and head != "number"]

@@ -55,6 +55,9 @@ def spell(token: Any) -> str:
         return "is" if token.lemma_ == "be" else ("has" if token.lemma_ == "have" else token.text)
     if lower == "'d":
         return "had" if token.lemma_ == "have" else "would"
+    if lower in ("na", "ta") and token.i > 0 and not token.nbor(-1).whitespace_ and \
+            token.nbor(-1).lower_ in ("gon", "wan", "got"):
+        return "to"  # the second half of "gonna", "wanna", "gotta"
     if lower in CONTRACTED and (lower.startswith("'") or lower == "n't" or _is_clipped(token)):
         return CONTRACTED[lower]
     return token.text.replace("\u2019", "'")

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
-from archivist.configs.settings import EmbedderSettings, Settings
 
+from archivist.configs.settings import EmbedderSettings, Settings
 from archivist.errors import TerminalError
 
 

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Literal
 
 import polars as pl
-from archivist.configs.settings import CONFIG_DIR
 
+from archivist.configs.settings import CONFIG_DIR
 from archivist.errors import ArchivistError
 from archivist.ids import content_id
 
@@ -155,7 +155,8 @@ def mask_batch(records: pl.DataFrame, quarantine: pl.DataFrame, mode: Mode,
                policy: PrivacyPolicy | None = None) -> tuple[pl.DataFrame, pl.DataFrame, MaskCounts]:
     """Validated records and quarantine rows with every credential masked (or its turn dropped) per `mode`."""
     if mode not in MODES:
-        raise PrivacyConfigError(f"unknown privacy mode {mode!r}", hint=f"set [privacy] mode to one of {', '.join(MODES)}")
+        raise PrivacyConfigError(f"unknown privacy mode {mode!r}",
+                                 hint=f"set [privacy] mode to one of {', '.join(MODES)}")
     if mode == "keep":
         return records, quarantine, MaskCounts()
     policy = policy or load_privacy()

@@ -23,8 +23,10 @@ import numpy as np
 import polars as pl
 
 from archivist.errors import ArchivistError
+from archivist.ids import content_id
+from archivist.storage.meta import recorded_embedder
 from archivist.storage.search import forget_tables
-from archivist.storage.turns import recorded_embedder
+from archivist.storage.store import Store
 from archivist.storage.vector_space import (
     VECTOR_TABLES,
     ids_of,
@@ -33,9 +35,7 @@ from archivist.storage.vector_space import (
     switch_vector_space,
     write_space_rows,
 )
-from archivist.storage.store import Store
 from archivist.tasks.ingest.embed import Embedder
-from archivist.ids import content_id
 
 BATCH_ROWS = 2_000
 

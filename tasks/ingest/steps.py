@@ -11,30 +11,28 @@ from __future__ import annotations
 
 import logging
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from archivist.configs.settings import Settings
+from archivist.storage.quarantine import write_quarantine
 from archivist.storage.store import Store
-from archivist.storage.turns import existing_turn_ids, write_quarantine, write_turns
+from archivist.storage.turns import existing_turn_ids, write_turns
 from archivist.tasks.ingest.embed import close_embedder, get_embedder
 from archivist.tasks.ingest.partition import with_partition
 from archivist.tasks.ingest.read import read_archive
 
 log = logging.getLogger(__name__)
 
-@dataclass
-class StageSummary:
-    records_read: int = 0
-    valid: int = 0
-    quarantined: int = 0
-    quarantine_new: int = 0
-    partitions: dict[int, list[str]] = field(default_factory=dict)
-    """partition -> staged Parquet files."""
+@dataclass(kw_only=True)
+class ReadCounts:
+    """What reading the archive found beside its records; the staging step's, carried into the run's summary."""
+
     files_read: int = 0
     """Files a reader took, the unreadable ones included."""
     files_skipped: list[tuple[str, str]] = field(default_factory=list)
@@ -46,6 +44,20 @@ class StageSummary:
     """Turns left out for holding a credential (privacy mode `drop`)."""
     credentials: dict[str, int] = field(default_factory=dict)
     """Credential kind -> turns that held one (masked or dropped)."""
+
+    def read_counts(self) -> dict[str, Any]:
+        """These counts alone, as keyword arguments for another summary."""
+        return {f.name: getattr(self, f.name) for f in fields(ReadCounts)}
+
+
+@dataclass
+class StageSummary(ReadCounts):
+    records_read: int = 0
+    valid: int = 0
+    quarantined: int = 0
+    quarantine_new: int = 0
+    partitions: dict[int, list[str]] = field(default_factory=dict)
+    """partition -> staged Parquet files."""
 
 
 @dataclass

@@ -22,6 +22,9 @@ from datetime import datetime
 from typing import Any
 
 import polars as pl
+
+from archivist.crashpoints import crash_point
+from archivist.errors import TerminalError
 from archivist.storage.commits import PLAN_APPLY, PLAN_RESTORE, begin_commit, end_commit
 from archivist.storage.events import (
     append_events,
@@ -47,9 +50,6 @@ from archivist.storage.plans import (
 from archivist.storage.scopes import fact_vector_dim, read_fact_rows
 from archivist.storage.store import Store
 from archivist.tasks.consolidate.pairs import fact_state
-
-from archivist.crashpoints import crash_point
-from archivist.errors import TerminalError
 
 COMPENSATING_KIND = {"fact_closed": "fact_reopened", "fact_reopened": "fact_closed", "link_made": "link_removed",
                      "belief_changed": "belief_changed", "fact_promoted": "belief_changed"}
@@ -110,7 +110,8 @@ def _apply(store: Store, plan_id: str, *, now: datetime | None = None) -> PlanCh
     outcomes = []
     for item in stored.items.iter_rows(named=True):
         changes = json.loads(item["changes"])
-        ids = {fid: event_id(item["tenant"], item["scope"], c["kind"], fid, item["item_id"]) for fid, c in changes.items()}
+        ids = {fid: event_id(item["tenant"], item["scope"], c["kind"], fid, item["item_id"])
+               for fid, c in changes.items()}
         if ids and all(i in written for i in ids.values()):
             change.done.append(item["item_id"])  # written by an apply that stopped before marking the plan
             outcomes.append({**item, "outcome": "applied", "note": None})
@@ -130,13 +131,7 @@ def _apply(store: Store, plan_id: str, *, now: datetime | None = None) -> PlanCh
             apply_event(current, planned["kind"], fid, after)
         change.done.append(item["item_id"])
         outcomes.append({**item, "outcome": "applied", "note": None})
-    marker = begin_commit(store, PLAN_APPLY, _scopes(stored), plan_id=plan_id)
-    change.events = _commit(store, new_events, current, "plan-apply")
-    update_plan(store, stored, items=pl.DataFrame(outcomes, schema=stored.items.schema) if outcomes else None,
-                status=APPLIED, applied_at=now)
-    crash_point("plan-apply:after-status")
-    end_commit(store, marker)
-    return change
+    return _record(store, stored, change, new_events, current, outcomes, PLAN_APPLY, "plan-apply", applied_at=now)
 
 
 def _restore(store: Store, plan_id: str, *, now: datetime | None = None) -> PlanChange:
@@ -176,20 +171,30 @@ def _restore(store: Store, plan_id: str, *, now: datetime | None = None) -> Plan
             after_now = {column: current[row["fact_id"]].get(column) for column in before}
             item_row = item or {"item_id": item_id, "tenant": row["tenant"], "scope": row["scope"],
                                 "decision_id": row["decision_id"]}
+            kind = str(row["kind"])
             new_events.append(_event({**item_row, "plan_id": plan_id}, row["fact_id"],
-                                     COMPENSATING_KIND.get(row["kind"], row["kind"]), after_now, before,
+                                     COMPENSATING_KIND.get(kind, kind), after_now, before,
                                      event_id(row["tenant"], row["scope"], "restore", row["fact_id"],
                                               f"restore:{row['event_id']}"), now, "restore",
                                      {"restores": row["event_id"]}))
-            apply_event(current, COMPENSATING_KIND.get(row["kind"], row["kind"]), row["fact_id"], before)
+            apply_event(current, COMPENSATING_KIND.get(kind, kind), row["fact_id"], before)
         change.done.append(item_id)
         if item is not None:
             outcomes.append({**item, "outcome": "restored", "note": None})
-    marker = begin_commit(store, PLAN_RESTORE, _scopes(stored), plan_id=plan_id)
-    change.events = _commit(store, new_events, current, "plan-restore")
+    return _record(store, stored, change, new_events, current, outcomes, PLAN_RESTORE, "plan-restore",
+                   restored_at=now)
+
+
+def _record(store: Store, stored: StoredPlan, change: PlanChange, new_events: list[dict[str, Any]],
+            current: dict[str, dict[str, Any]], outcomes: list[dict[str, Any]], commit_kind: str, point: str,
+            **stamp: datetime) -> PlanChange:
+    """Write an apply's or a restore's facts, events and plan status under one commit marker; `change.status`
+    is the plan's new status and `stamp` its time column (applied_at or restored_at)."""
+    marker = begin_commit(store, commit_kind, _scopes(stored), plan_id=change.plan_id)
+    change.events = _commit(store, new_events, current, point)
     update_plan(store, stored, items=pl.DataFrame(outcomes, schema=stored.items.schema) if outcomes else None,
-                status=RESTORED, restored_at=now)
-    crash_point("plan-restore:after-status")
+                status=change.status, **stamp)
+    crash_point(f"{point}:after-status")
     end_commit(store, marker)
     return change
 

@@ -2,7 +2,12 @@
 
 The state follows the request conventions of tasks/decisions/types.py:
 
-    {"message": str, "said_at": iso, "fact": str, "targets": {"c1": {"text": str, "said_at": iso}, ...}}
+    {"message": str, "said_at": iso, "fact": str, "slot": slot, "targets": {"c1": {"text": str, "said_at": iso,
+     "slot": slot}, ...}}
+
+where `slot` is {"subject": str, "relation": str, "object": str}, the fact's triple as extracted (and stored),
+left out where it is not known. It lets a decision model see "the same one-valued slot, another value" as
+structure rather than guess it from the wording (tasks/decisions/local/structure.py).
 
 with keys `worth_remembering`, `kind`, ..., `relation:c1`, `relation_alt:c1`, and `plan_fulfilled:c1` when the
 candidate is a stored plan. Target keys are positions, so a request is the same whenever the fact and its
@@ -14,13 +19,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from archivist.tasks.decisions.types import TARGETS, DecisionRequest, Question, about, request_key
 from archivist.tasks.policy.gates import is_plan
 
 FACT_QUESTIONS = ("worth_remembering", "kind", "temporal_status", "relation_type", "durability", "sensitivity")
 RELATION, RELATION_ALT, PLAN_FULFILLED = "relation", "relation_alt", "plan_fulfilled"
+SLOT, SLOT_FIELDS = "slot", ("subject", "relation", "object")
 
 
 class QuestionBook(Protocol):
@@ -49,14 +55,26 @@ def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
+def slot_of(fact: Any) -> dict[str, str] | None:
+    """The (subject, relation, object) triple of a fact row or a NewFact, or None where any part is missing."""
+    get = fact.get if isinstance(fact, Mapping) else lambda name: getattr(fact, name, None)
+    triple = {name: get(name) for name in SLOT_FIELDS}
+    if not all(isinstance(value, str) and value.strip() for value in triple.values()):
+        return None
+    return cast(dict[str, str], triple)  # every value is a non-blank str, checked just above
+
+
 def statement_request(
     message: str,
     fact_text: str,
     said_at: datetime | None,
     candidates: Sequence[Mapping[str, Any]],
     questions: QuestionBook,
+    fact_slot: Mapping[str, str] | None = None,
 ) -> StatementRequest:
     state: dict[str, Any] = {"message": message, "said_at": iso(said_at), "fact": fact_text, TARGETS: {}}
+    if fact_slot is not None:
+        state[SLOT] = dict(fact_slot)
     asked: dict[str, AskedQuestion] = {}
     for question_id in FACT_QUESTIONS:
         asked[question_id] = AskedQuestion(questions.latest(question_id))
@@ -66,6 +84,9 @@ def statement_request(
         fact_id = candidate["fact_id"]
         target_keys[fact_id] = key
         state[TARGETS][key] = {"text": candidate.get("text"), "said_at": iso(candidate.get("said_at"))}
+        stored_slot = slot_of(candidate)
+        if stored_slot is not None:
+            state[TARGETS][key][SLOT] = stored_slot
         wanted = [RELATION, RELATION_ALT] + ([PLAN_FULFILLED] if is_plan(candidate) else [])
         for question_id in wanted:
             asked[request_key(question_id, key)] = AskedQuestion(about(questions.latest(question_id), key), fact_id)

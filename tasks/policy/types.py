@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from archivist.tasks.decisions.types import Answer
+
 # Statuses, event kinds and closed reasons are defined once in the bottom layer; re-exported for the policy.
 from archivist.vocab import (  # noqa: F401
     ACTIVE,
@@ -29,7 +31,6 @@ from archivist.vocab import (  # noqa: F401
     TENTATIVE,
     Zone,
 )
-from archivist.tasks.decisions.types import Answer
 
 # The paper's relation sets (section 3.2): answers that support a stored fact, and the superseding subset S.
 SUPPORTING = frozenset({"duplicate", "refinement"})

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from archivist.tasks.providers.redaction import redact
-
 # The markers live in the bottom layer; importing them from here keeps working.
 from archivist.errors import ArchivistError, TerminalError, TransientError
+from archivist.tasks.providers.redaction import redact
 
 
 class ArchivistModelError(ArchivistError, RuntimeError):

@@ -13,12 +13,12 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from archivist.configs.settings import ProviderSettings
+from archivist.ids import canonical_json, request_hash
 from archivist.storage.calls import CallLog, LedgerRow
 from archivist.tasks.decisions.types import CallRecord
-from archivist.ids import canonical_json, request_hash
 from archivist.tasks.providers.errors import CacheMiss, RateLimited
 from archivist.tasks.providers.prices import PriceTable, default_prices
 from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
@@ -28,7 +28,7 @@ from archivist.tasks.providers.retry import call_with_retry, make_retrying
 log = logging.getLogger(__name__)
 
 NOT_LOOKED_UP = object()
-SHARED: Any = "shared"
+SHARED: Final = "shared"
 """`limiter=SHARED`: the process-wide limiter of the endpoint (see `build_gate`)."""
 
 
@@ -178,7 +178,7 @@ class CallGate:
         return result
 
     def _cached(self, key: str, response: Any, latency: float) -> GateResult:
-        model = response.get("model") if isinstance(response, dict) and response.get("model") else self.model
+        model = str(response["model"]) if isinstance(response, dict) and response.get("model") else self.model
         self._ledger(key, model, 0, 0, latency, attempts=0, cached=True)
         record = CallRecord(provider=self.provider, model=model, request_hash=key, latency_s=latency, cached=True,
                             endpoint=self.endpoint)

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from archivist.tasks.decisions.types import Question
 from archivist.ids import canonical_json
+from archivist.tasks.decisions.types import Question
 from archivist.tasks.providers.tokens import count_tokens
 
 

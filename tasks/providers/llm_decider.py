@@ -122,7 +122,7 @@ def parse_reply(text: str, questions: dict[str, Question]) -> dict[str, Any]:
     obj = extract_object(text)
     if obj is None:
         return {k: {"type": q.type, "error": f"reply is not JSON: {text[:80]!r}"} for k, q in questions.items()}
-    answers = obj.get("answers") if isinstance(obj.get("answers"), dict) else obj
+    answers = found if isinstance(found := obj.get("answers"), dict) else obj
     out: dict[str, Any] = {}
     for key, question in questions.items():
         if key not in answers:

@@ -67,7 +67,8 @@ def answers_by_key(keys: list[str], questions: dict[str, Question], answers: lis
     named = {a.get("name"): a for a in answers if a.get("name")}
     if set(named) == set(keys):
         return {k: from_openai_answer(questions[k], named[k]) for k in keys}
-    paired = dict(zip(keys, answers))
+    # A model may return fewer answers than questions; the missing ones become per-question errors below.
+    paired = dict(zip(keys, answers, strict=False))
     return {k: from_openai_answer(questions[k], paired.get(k)) for k in keys}
 
 

@@ -137,7 +137,8 @@ def scrub_record(record: logging.LogRecord) -> logging.LogRecord:
         scrub(record.exc_info[1])
     try:
         message = record.getMessage()
-    except (TypeError, ValueError, KeyError):  # a record whose arguments do not fit its format: the handler reports that itself
+    except (TypeError, ValueError, KeyError):
+        # a record whose arguments do not fit its format: the handler reports that itself
         return record
     cleaned = redact(message)
     if cleaned != message:

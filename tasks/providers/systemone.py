@@ -14,6 +14,7 @@ import httpx
 
 from archivist.configs.settings import ProviderSettings
 from archivist.tasks.decisions.types import ProviderReply, Question
+from archivist.tasks.providers.base import DecisionProvider
 from archivist.tasks.providers.errors import (
     ConnectionFailed,
     MalformedResponse,
@@ -21,7 +22,6 @@ from archivist.tasks.providers.errors import (
     error_for_status,
     redact,
 )
-from archivist.tasks.providers.base import DecisionProvider
 from archivist.tasks.providers.keys import read_api_key
 from archivist.tasks.providers.limits import JEV_1_13, TokenLimits
 from archivist.tasks.providers.redaction import install_log_redaction, scrub, watch
@@ -59,6 +59,7 @@ class SystemOneProvider(DecisionProvider):
     """A decision provider speaking System One."""
 
     name = "systemone"
+    key_env: str  # always set in __init__ (the base class allows None)
     endpoint = ENDPOINT
     overhead_tokens = OVERHEAD_TOKENS
     sends_encoded_body = True
@@ -131,7 +132,7 @@ class SystemOneProvider(DecisionProvider):
         if not isinstance(body, dict) or not isinstance(body.get("answers"), dict):
             raise MalformedResponse(f"{self.name}: the reply has no `answers` object", provider=self.name,
                                     status_code=response.status_code, request_id=request_id)
-        usage = body.get("usage") if isinstance(body.get("usage"), dict) else {}
+        usage = found if isinstance(found := body.get("usage"), dict) else {}
         return ProviderReply(
             answers=body["answers"],
             model=str(body.get("model") or self.model),

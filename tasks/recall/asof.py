@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from archivist.storage import sql
 from archivist.storage.commits import open_commit_scopes
 from archivist.storage.events import replay_facts, scope_events
-from archivist.storage.store import Store, sql_in
+from archivist.storage.store import Store
 
 CURRENT_STATUSES = ("active", "tentative")
 
@@ -39,7 +40,7 @@ class FactView:
     def where(self, scope_where: str) -> str:
         """The scope's filter narrowed to the facts current in the view."""
         ids = self.current_ids()
-        return f"({scope_where}) AND {sql_in('fact_id', ids)}" if ids else "false"
+        return sql.all_of(scope_where, sql.in_list("fact_id", ids)) if ids else sql.NOTHING
 
     def overlay(self, row: Mapping[str, Any]) -> dict[str, Any]:
         """A row the table returned, with the view's values (search scores and columns it lacks are kept)."""

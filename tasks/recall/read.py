@@ -25,8 +25,8 @@ from typing import Any, Literal
 
 from archivist.clock import to_utc
 from archivist.configs.settings import Settings
-from archivist.storage import search
-from archivist.storage.store import Store, sql_in
+from archivist.storage import search, sql
+from archivist.storage.store import Store
 from archivist.tasks.decisions.types import Decider
 from archivist.tasks.recall.asof import FactView, fact_view
 from archivist.tasks.recall.relations import relations_named
@@ -152,7 +152,7 @@ def recall(
 
     view: FactView | None = None
     if over == "turns":
-        where = search.scope_filter(tenant, scope, said_by=as_of)
+        where = sql.scope_filter([(tenant, scope)], said_by=as_of)
         speakers = search.scope_speakers(store, tenant, scope) if config.method == "hybrid" else ()
         shortlist = shortlist_turns(store, question, vector, where, limits.shortlist, config, speakers=speakers)
         candidates = {item: _turn_line(row) for item, row in shortlist.rows.items()}
@@ -162,12 +162,12 @@ def recall(
         # events, with the beliefs, statuses and links they had then (tasks/recall/asof.py).
         view = fact_view(store, tenant, scope, as_of)
         if view is not None:
-            where = view.where(search.scope_filter(tenant, scope))
+            where = view.where(sql.scope_filter([(tenant, scope)]))
         else:
             # Facts without events (written straight into the table): the table's values, and as of a past
             # moment every fact valid then, a closed one included, since it may have been current then.
             statuses = CURRENT_STATUSES if as_of is None else None
-            where = search.scope_filter(tenant, scope, statuses=statuses, said_by=as_of, valid_at=as_of)
+            where = sql.scope_filter([(tenant, scope)], statuses=statuses, said_by=as_of, valid_at=as_of)
         shortlist = shortlist_facts(store, question, vector, where, limits.shortlist, config)
         candidates = {item: _fact_line(view.overlay(row) if view else row) for item, row in shortlist.rows.items()}
         result.relations = relations_named(question)
@@ -209,7 +209,7 @@ _checked_embedders: weakref.WeakKeyDictionary[Store, str] = weakref.WeakKeyDicti
 
 
 def _embed_question(store: Store, settings: Settings, question: str):
-    from archivist.storage.turns import recorded_embedder
+    from archivist.storage.meta import recorded_embedder
     from archivist.tasks.ingest.embed import check_store_embedder, get_embedder
 
     embedder = get_embedder(settings)
@@ -247,7 +247,7 @@ def _pull_relation_facts(store, where, relations, *, exclude, into, view: FactVi
     if not relations or "relation" not in search.table_columns(store, "facts"):
         return []
     columns = [c for c in FACT_COLUMNS if c in search.table_columns(store, "facts")]
-    frame = search.read_rows(store, "facts", f"({where}) AND {sql_in('relation', relations)}", columns)
+    frame = search.read_rows(store, "facts", sql.all_of(where, sql.in_list("relation", relations)), columns)
     if frame.is_empty():
         return []
     rows = [view.overlay(row) if view else row for row in frame.iter_rows(named=True)]
@@ -312,7 +312,7 @@ def _with_superseded(store: Store, tenant: str, scope: str, as_of, lines: list[R
     columns = [c for c in FACT_COLUMNS if c in search.table_columns(store, "facts")]
     if "superseded_by" not in columns:
         return lines
-    base = search.scope_filter(tenant, scope, said_by=as_of)
+    base = sql.scope_filter([(tenant, scope)], said_by=as_of)
     replaced_by: dict[str, list[dict[str, Any]]] = {}
     frontier = [line.item_id for line in lines if not line.superseded]
     for _ in range(SUPERSEDED_DEPTH):
@@ -321,7 +321,7 @@ def _with_superseded(store: Store, tenant: str, scope: str, as_of, lines: list[R
         if view is not None:  # the links as they stood in the view, not today's
             rows = view.superseded_by(frontier)
         else:
-            frame = search.read_rows(store, "facts", f"({base}) AND {sql_in('superseded_by', frontier)}", columns)
+            frame = search.read_rows(store, "facts", sql.all_of(base, sql.in_list("superseded_by", frontier)), columns)
             rows = [] if frame.is_empty() else list(frame.iter_rows(named=True))
         for row in rows:
             replaced_by.setdefault(row["superseded_by"], []).append(row)

@@ -79,7 +79,9 @@ def cut_lines(
     return Cut(kept=limit, tokens=tokens, reason=reason)
 
 
-def prefix_within_budget(line_tokens: Sequence[str], budget_tokens: int, count: Callable[[str], int] = count_tokens) -> int:
+def prefix_within_budget(
+    line_tokens: Sequence[str], budget_tokens: int, count: Callable[[str], int] = count_tokens
+) -> int:
     """How many leading lines fit in `budget_tokens` (the evaluation's budgets, without a k)."""
     return cut_lines(line_tokens, k=None, budget_tokens=budget_tokens, count=count).kept
 

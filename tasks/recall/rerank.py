@@ -28,7 +28,9 @@ class Selection:
     """Kept only because they are among the first `floor` of the shortlist."""
 
 
-def relevance_request(question: str, lines: Mapping[str, str], relevance_question: Question) -> tuple[DecisionRequest, dict[str, str]]:
+def relevance_request(
+    question: str, lines: Mapping[str, str], relevance_question: Question
+) -> tuple[DecisionRequest, dict[str, str]]:
     """The one request that scores every item; returns it with request id -> item id."""
     local_ids = {f"m{index}": item for index, item in enumerate(lines)}
     state = {"query": question, "targets": {mid: {"text": lines[item]} for mid, item in local_ids.items()}}

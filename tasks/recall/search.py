@@ -84,8 +84,8 @@ def shortlist_turns(
     spread: dict = {}
     neighbour_future = None
     if hybrid and not lexical.is_empty():
-        hits = list(zip(zip(lexical["conversation_id"].to_list(), lexical["turn_index"].to_list()),
-                        lexical["_score"].to_list()))
+        hits = list(zip(zip(lexical["conversation_id"].to_list(), lexical["turn_index"].to_list(), strict=True),
+                        lexical["_score"].to_list(), strict=True))
         spread = spread_to_neighbours(hits, config.neighbour_weights)
         # Only the best hits' neighbours are read: a lower hit lends too little to lift a turn into the shortlist.
         near_best = spread_to_neighbours(hits[: config.neighbour_hits], config.neighbour_weights)

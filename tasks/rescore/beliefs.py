@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import polars as pl
+
 from archivist.configs.relations import Relations
 from archivist.configs.thresholds import Thresholds
 from archivist.storage.events import decode_fact_values, replay_facts
@@ -62,8 +63,9 @@ class Rescored:
 
     @property
     def changed(self) -> bool:
+        options = set(self.old.probabilities) | set(self.new.probabilities)
         return self.old.fallback != self.new.fallback or any(
-            abs(self.old.p(o) - self.new.p(o)) > 1e-12 for o in set(self.old.probabilities) | set(self.new.probabilities))
+            abs(self.old.p(o) - self.new.p(o)) > 1e-12 for o in options)
 
 
 @dataclass

@@ -27,12 +27,13 @@ from datetime import datetime
 from typing import Any, Protocol
 
 import polars as pl
+
 from archivist.storage.events import replay_facts, scope_events
-from archivist.storage.facts import DECISIONS_TABLE
+from archivist.storage.facts import read_decisions_except
 from archivist.storage.scopes import read_turn_texts
-from archivist.storage.store import Store, sql_quote
+from archivist.storage.store import Store
 from archivist.tasks.decisions.types import TARGETS, DecisionRequest, Question, about
-from archivist.tasks.policy.requests import iso
+from archivist.tasks.policy.requests import SLOT, iso, slot_of
 
 RESCORE_PREFIX = "rescore-"
 CONSOLIDATE_PREFIX = "consolidate-"
@@ -76,18 +77,8 @@ def stored_decisions(store: Store, *, new_model: str, question: str | None = Non
 
     `since` compares with the decision's `said_at`, the time of the statement it judged.
     """
-    if not store.has_table(DECISIONS_TABLE):
-        return pl.DataFrame()
-    parts = [f"(run_id IS NULL OR NOT starts_with(run_id, {sql_quote(RESCORE_PREFIX)}))",
-             f"(provider IS NULL OR provider != {sql_quote(ESCALATION_PROVIDER)})",
-             f"(model_version IS NULL OR model_version != {sql_quote(new_model)})"]
-    if question:
-        parts.append(f"question_id = {sql_quote(question)}")
-    if tenant:
-        parts.append(f"tenant = {sql_quote(tenant)}")
-    if scope:
-        parts.append(f"scope = {sql_quote(scope)}")
-    frame = store.read(DECISIONS_TABLE, where=" AND ".join(parts))
+    frame = read_decisions_except(store, run_prefix=RESCORE_PREFIX, provider=ESCALATION_PROVIDER,
+                                  model_version=new_model, question=question, tenant=tenant, scope=scope)
     if frame.height and since is not None:
         frame = frame.filter(pl.col("said_at") >= since)
     return frame.sort("decision_id") if frame.height else frame
@@ -168,6 +159,8 @@ def _statement_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str
     message = turns.get(statement["source_turn_id"] or "") or statement["quote"] or statement["text"]
     state: dict[str, Any] = {"message": message, "said_at": iso(statement["said_at"]), "fact": statement["text"],
                              TARGETS: {}}
+    if (stated := slot_of(statement)) is not None:  # as the write path sent it (tasks/policy/requests.py)
+        state[SLOT] = stated
     targets = sorted({r["target_fact_id"] for r in rows if r["target_fact_id"]},
                      key=lambda f: (facts[f]["said_at"] is None, facts[f]["said_at"] or datetime.min, f)
                      if f in facts else (True, datetime.min, f))
@@ -176,6 +169,8 @@ def _statement_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str
         if fact_id in facts:
             keys[fact_id] = f"c{len(keys) + 1}"
             state[TARGETS][keys[fact_id]] = {"text": facts[fact_id]["text"], "said_at": iso(facts[fact_id]["said_at"])}
+            if (stored := slot_of(facts[fact_id])) is not None:
+                state[TARGETS][keys[fact_id]][SLOT] = stored
     asked: dict[str, Question] = {}
     old: dict[str, dict[str, Any]] = {}
     later: list[dict[str, Any]] = []

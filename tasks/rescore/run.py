@@ -20,18 +20,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import polars as pl
+
 from archivist.configs.relations import Relations
 from archivist.configs.thresholds import Thresholds
+from archivist.crashpoints import crash_point
+from archivist.ids import canonical_json, content_id
 from archivist.storage.commits import PLAN_SAVE, begin_commit, end_commit
 from archivist.storage.events import replay_facts, scope_events
 from archivist.storage.fact_schemas import DECISIONS
 from archivist.storage.facts import write_decisions
+from archivist.storage.frames import arrow_frame
 from archivist.storage.plans import StoredPlan, empty_items, items_frame, save_plan
 from archivist.storage.scopes import read_statement_decisions
 from archivist.storage.store import Store
 from archivist.tasks.consolidate.pairs import facts_fingerprint, state_fingerprint
-from archivist.tasks.consolidate.run import item_ids, plan_row
 from archivist.tasks.decisions.types import Answer, Decider
+from archivist.tasks.plans.build import item_ids, plan_row
 from archivist.tasks.policy.zones import answer_zone, decision_zone
 from archivist.tasks.providers.prices import PriceTable, default_prices
 from archivist.tasks.providers.tokens import count_tokens
@@ -42,9 +46,6 @@ from archivist.tasks.rescore.requests import (
     RESCORE_PREFIX,
     RescoreWork,
 )
-
-from archivist.crashpoints import crash_point
-from archivist.ids import canonical_json, content_id
 
 ZONED = frozenset({"relation"})
 BELIEF_QUESTIONS = ("relation", "relation_alt", "temporal_status")
@@ -118,7 +119,8 @@ def rescore_store(store: Store, work: RescoreWork, decider: Decider, *, run_id: 
             outcome.cost_usd += call.cost_usd
         for key, old_row in rebuilt.old.items():
             new = result.answers.get(key) or Answer.uniform_fallback(rebuilt.request.questions[key], "no answer")
-            rescored = Rescored(old_row, _old_answer(old_row), new, content_id("rescore", old_row["decision_id"], model))
+            rescored = Rescored(old_row, _old_answer(old_row), new,
+                                content_id("rescore", old_row["decision_id"], model))
             outcome.rescored.append(rescored)
             rows.append(_decision_row(rescored, result, run_id, len(rebuilt.old), t))
     # The new decisions and the plan of what follows from them are two tables: under a marker, so a kill
@@ -126,7 +128,7 @@ def rescore_store(store: Store, work: RescoreWork, decider: Decider, *, run_id: 
     scopes = sorted({(r.row["tenant"], r.row["scope"]) for r in outcome.rescored})
     marker = begin_commit(store, PLAN_SAVE, scopes, run_id=run_id, plan_id=plan_id)
     if rows:
-        write_decisions(store, pl.DataFrame(rows, schema=pl.from_arrow(DECISIONS.empty_table()).schema))
+        write_decisions(store, pl.DataFrame(rows, schema=arrow_frame(DECISIONS.empty_table()).schema))
     crash_point("rescore:after-decisions")
     outcome.drift = drift_report(outcome.rescored, t)
     events = scope_events(store, scopes)
@@ -221,7 +223,8 @@ def drift_markdown(summary: dict[str, Any]) -> str:
              f"{summary['decisions']} decisions in {summary['requests']} requests; {summary['calls']} calls "
              f"({summary['cached_calls']} from the cache), {summary['input_tokens']} input tokens, "
              f"${summary['cost_usd']:.6f}; plan {summary['plan_id']} {summary['plan_items'] or '(no changes)'}", "",
-             "| question | n | flipped | mean abs change | mean TV | crosses act | crosses escalate | crosses relevance |",
+             "| question | n | flipped | mean abs change | mean TV | crosses act | crosses escalate "
+             "| crosses relevance |",
              "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for question, row in summary["drift"].items():
         relevance = row["crossing"]["relevance"]

@@ -30,12 +30,13 @@ import polars as pl
 from archivist.clock import to_utc_or_none
 from archivist.configs.relations import Relations
 from archivist.configs.thresholds import Thresholds
-from archivist.storage.events import apply_event, event_id, encode, events_frame
+from archivist.ids import content_id, request_hash
+from archivist.storage.events import apply_event, encode, event_id, events_frame
 from archivist.storage.fact_schemas import DECISIONS, FACT_COLUMNS, fact_row_polars_schema
 from archivist.storage.facts import CommitCounts, PartitionState, commit_partition
+from archivist.storage.frames import arrow_frame
 from archivist.storage.store import Store
 from archivist.tasks.decisions.types import Answer, Decider, DecisionResult, split_key
-from archivist.ids import content_id, request_hash
 from archivist.tasks.policy import (
     FACT_QUESTIONS,
     CandidateJudgement,
@@ -52,7 +53,7 @@ from archivist.tasks.policy import (
     statement_request,
 )
 from archivist.tasks.policy.gates import is_plan
-from archivist.tasks.policy.requests import RELATION, StatementRequest
+from archivist.tasks.policy.requests import RELATION, StatementRequest, slot_of
 from archivist.tasks.policy.types import FACT_ADDED, FACT_DROPPED
 
 NO_LLM = "escalation zone and no LLM configured: the statement is stored as tentative and this answer is not applied"
@@ -175,7 +176,8 @@ def process_new_facts(
         work = [(scope, fact, positions) for key in sorted(scopes) for scope in [scopes[key]]
                 for fact, positions in _next_group(scope, thresholds, relations)]
         asked = [statement_request(fact.message or fact.quote or fact.text, fact.text, _utc(fact.said_at),
-                                   [scope.index.rows[p] for p in positions], questions) for scope, fact, positions in work]
+                                   [scope.index.rows[p] for p in positions], questions, slot_of(fact))
+                 for scope, fact, positions in work]
         results = decider.decide_many([a.request for a in asked])
         run.requests += len(asked)
         for (scope, fact, positions), request, result in zip(work, asked, results, strict=True):
@@ -196,7 +198,8 @@ def _next_group(scope: _Scope, t: Thresholds, relations: Relations) -> list[tupl
     while scope.queue:
         fact = scope.queue[0]
         vector = np.asarray(fact.vector, dtype=np.float32)
-        args = dict(cosine_k=t.cosine_candidates, graph_k=t.graph_candidates, rare_max=t.rare_entity_max_facts)
+        args: dict[str, Any] = dict(cosine_k=t.cosine_candidates, graph_k=t.graph_candidates,
+                                    rare_max=t.rare_entity_max_facts)
         alone = select_candidates(scope.index, vector, fact.subject, fact.relation, fact.entities, **args)
         plans = {p for p in alone if is_plan(scope.index.rows[p])}
         if group:
@@ -259,7 +262,8 @@ class _Run:
         for position in positions:
             stored = scope.index.rows[position]
             key = asked.target_keys[stored["fact_id"]]
-            candidates.append(CandidateJudgement(stored, judged.get(f"relation:{key}"), judged.get(f"relation_alt:{key}"),
+            candidates.append(CandidateJudgement(stored, judged.get(f"relation:{key}"),
+                                                 judged.get(f"relation_alt:{key}"),
                                                  judged.get(f"plan_fulfilled:{key}")))
         statement = StatementJudgement(row, {q: judged[q] for q in FACT_QUESTIONS}, candidates)
 
@@ -327,7 +331,7 @@ class _Run:
                 and self.relations.known(slot.chosen) and slot.chosen != "other":
             relation = self.relations.canonical(slot.chosen)  # an unknown predicate filed under the slot it fills
         said_at = _utc(fact.said_at)
-        row = {column: None for column in FACT_COLUMNS}
+        row: dict[str, Any] = {column: None for column in FACT_COLUMNS}
         row.update(fact_id=fact.fact_id, tenant=fact.tenant, scope=fact.scope, subject=fact.subject,
                    relation=relation, object=fact.object, text=fact.text, quote=fact.quote,
                    source_turn_id=fact.source_turn_id, said_at=said_at, valid_from=_utc(fact.valid_from) or said_at,
@@ -364,8 +368,8 @@ class _Run:
                 vectors.append(scope.vectors[fact_id].tolist())
         facts = pl.DataFrame([{c: r.get(c) for c in FACT_COLUMNS} for r in rows], schema=fact_row_polars_schema())
         facts = facts.with_columns(pl.Series("vector", vectors, dtype=pl.Array(pl.Float32, dim)))
-        decisions = pl.from_arrow(DECISIONS.empty_table()) if not self.decisions else pl.DataFrame(
-            self.decisions, schema=pl.from_arrow(DECISIONS.empty_table()).schema)
+        decisions = arrow_frame(DECISIONS.empty_table()) if not self.decisions else pl.DataFrame(
+            self.decisions, schema=arrow_frame(DECISIONS.empty_table()).schema)
         return PartitionChanges(facts, decisions, events_frame(self.events), self.outcomes, self.requests,
                                 self.deferred, dict(sorted(self.deferred_decisions.items())))
 

@@ -19,6 +19,7 @@ from archivist.tasks.providers.llm_decider import LLMDecisionProvider
 from archivist.tasks.providers.vendors import llm_configured, vendor_of
 from archivist.tasks.writepath.decide import EscalationVerdict, NewFact
 
+
 class LLMEscalation:
     """A callable for `process_new_facts(escalate=...)`; close it to write its cache and ledger rows."""
 

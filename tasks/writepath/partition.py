@@ -9,8 +9,9 @@ deferred (its decision call failed transiently) is not marked, so the next run r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import polars as pl
@@ -22,15 +23,18 @@ from archivist.crashpoints import crash_point
 from archivist.storage.commits import FACTS_COMMIT, begin_commit, end_commit
 from archivist.storage.events import append_events
 from archivist.storage.facts import ensure_fact_tables, load_partition_state, write_decisions, write_facts
+from archivist.storage.quarantine import write_quarantine
 from archivist.storage.store import Store
-from archivist.storage.turns import extracted_turn_ids, mark_extracted, read_scope_turns, write_quarantine
+from archivist.storage.turns import extracted_turn_ids, mark_extracted, read_scope_turns
 from archivist.tasks.decisions.client import build_decider
 from archivist.tasks.decisions.questions import load_questions
-from archivist.tasks.ingest.embed import close_embedder, get_embedder
-from archivist.tasks.writepath.escalate import build_escalation
 from archivist.tasks.extract import build_extractor, fact_time, problem_rows, turn_contexts
+from archivist.tasks.extract.context import SimilarFacts
+from archivist.tasks.extract.factory import ExtractMode
 from archivist.tasks.extract.types import SIMILAR_FACTS
+from archivist.tasks.ingest.embed import close_embedder, get_embedder
 from archivist.tasks.writepath.decide import NewFact, PartitionChanges, process_new_facts
+from archivist.tasks.writepath.escalate import build_escalation
 
 
 @dataclass
@@ -61,7 +65,8 @@ def decide_partition(partition: int, scopes: list[tuple[str, str]], settings: Se
         return empty
 
     state = load_partition_state(store, scopes, embedder.dim)
-    extractor = build_extractor(settings, extract_mode, store=store, run_id=run_id)
+    # build_extractor rejects a mode outside ExtractMode with a clear error
+    extractor = build_extractor(settings, cast(ExtractMode, extract_mode), store=store, run_id=run_id)
     similar = None if extractor.name.startswith("local") else _similar_facts(state.facts)
     # Earlier turns of the same conversations are passed for context, then dropped from the result.
     wanted = set(todo["turn_id"].to_list())
@@ -112,7 +117,7 @@ def _new_facts(contexts, facts_per_turn, embedder) -> list[NewFact]:
     ]
 
 
-def _similar_facts(facts: pl.DataFrame):
+def _similar_facts(facts: pl.DataFrame) -> SimilarFacts:
     """Turn row -> texts of its scope's stored facts closest to it (what the LLM extractor is shown)."""
     if facts.is_empty():
         return lambda row: []
@@ -122,7 +127,7 @@ def _similar_facts(facts: pl.DataFrame):
         matrix = np.asarray(rows["vector"].to_list(), dtype=np.float32)
         by_scope[(tenant, scope)] = (rows["text"].to_list(), matrix)
 
-    def similar(row: dict[str, Any]) -> list[str]:
+    def similar(row: Mapping[str, Any]) -> list[str]:
         texts, matrix = by_scope.get((row["tenant"], row["scope"]), ([], None))
         if matrix is None or row.get("vector") is None:
             return []

@@ -34,17 +34,17 @@ import polars as pl
 from archivist.configs.relations import load_relations
 from archivist.configs.settings import Settings
 from archivist.configs.thresholds import load_thresholds
+from archivist.ids import content_id
 from archivist.storage.events import append_events, encode, event_id, events_frame
-from archivist.storage.facts import ensure_fact_tables, load_partition_state, write_facts
 from archivist.storage.fact_schemas import FACT_COLUMNS
+from archivist.storage.facts import ensure_fact_tables, load_partition_state, write_facts
 from archivist.storage.store import Store
-from archivist.tasks.consolidate.run import consolidate_store
+from archivist.tasks.consolidate.neighbours import older_neighbours
 from archivist.tasks.consolidate.pairs import candidate_pairs
+from archivist.tasks.consolidate.run import consolidate_store
 from archivist.tasks.decisions.client import build_decider
 from archivist.tasks.decisions.questions import load_questions
 from archivist.tasks.decisions.types import Answer, CallRecord, DecisionRequest, DecisionResult
-from archivist.ids import content_id
-from archivist.tasks.consolidate.neighbours import older_neighbours
 
 DIM = 256
 SUBJECTS = ["user", "user's sister Ana", "user's partner Sam", "user's dog Rex", "user's son Leo", "user's manager",
@@ -157,8 +157,8 @@ def measure(n: int, exact_up_to: int, full: bool, workdir: str) -> dict:
         started = time.perf_counter()
         exact = older_neighbours(vectors, t.consolidation_neighbours, t.consolidation_min_cosine, "exact")
         row["exact_us_per_fact"] = (time.perf_counter() - started) / n * 1e6
-        truth = set(zip(exact.newer.tolist(), exact.older.tolist()))
-        found = set(zip(approximate.newer.tolist(), approximate.older.tolist()))
+        truth = set(zip(exact.newer.tolist(), exact.older.tolist(), strict=True))
+        found = set(zip(approximate.newer.tolist(), approximate.older.tolist(), strict=True))
         row["partitioned_recall"] = len(truth & found) / max(1, len(truth))
 
     settings = Settings()

@@ -88,6 +88,53 @@ def extraction_only(name: str, turns: list[tuple[str, str]]) -> None:
     print("   by temporal status:", dict(Counter(f.temporal_status for f in facts).most_common()))
 
 
+def locomo_turns(path: Path) -> list[tuple[str, str, datetime | None]]:
+    """(speaker, text, session date) of every turn of a LoCoMo conversation, in order."""
+    document = json.loads(path.read_text())
+    conversation = document.get("conversation", document)
+    turns = []
+    number = 1
+    while f"session_{number}" in conversation:
+        said = _locomo_date(conversation.get(f"session_{number}_date_time", ""))
+        turns += [(t["speaker"], t["text"], said) for t in conversation[f"session_{number}"]]
+        number += 1
+    return turns
+
+
+def _locomo_date(text: str) -> datetime | None:
+    try:
+        return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
+def locomo_report(root: Path, sample: int) -> None:
+    """Personal chat: facts per LoCoMo conversation (role "user", the speaker's name as the person), by relation,
+    status and kind, and a sample with quotes. Before the personal frames: 0 facts in either conversation."""
+    from archivist.tasks.extract import LocalExtractor, TurnContext
+
+    extractor = LocalExtractor()
+    assert extractor.nlp is not None
+    rows = []
+    for path in sorted((root / "locomo").glob("conv-*.json")):
+        turns = locomo_turns(path)
+        contexts = [TurnContext(f"{path.stem}:{i}", "locomo", path.stem, speaker, "user", text, said)
+                    for i, (speaker, text, said) in enumerate(turns)]
+        started = time.perf_counter()
+        facts = [f for batch in extractor.extract(contexts) for f in batch]
+        seconds = time.perf_counter() - started
+        print(f"\n== LoCoMo {path.stem}: {len(turns)} turns, {len(facts)} facts "
+              f"({len({f.source_turn_id for f in facts})} turns with a fact), {len(turns) / seconds:.0f} turns/s")
+        print("   by relation:", dict(Counter(f.relation for f in facts).most_common()))
+        print("   by temporal status:", dict(Counter(f.temporal_status for f in facts).most_common()),
+              "by kind:", dict(Counter(f.kind for f in facts).most_common()))
+        rows += facts
+    random.Random(7).shuffle(rows)
+    print(f"\n   {sample} random LoCoMo facts (relation | status | kind | text | quote):")
+    for fact in rows[:sample]:
+        print(f"   - {fact.relation} | {fact.temporal_status} | {fact.kind} | {fact.text} | \"{fact.quote}\"")
+
+
 def ingest(folder: Path, store: Path, stage: str):
     from archivist.configs import load_settings
     from archivist.flows.ingest import run_ingest
@@ -99,6 +146,7 @@ def ingest(folder: Path, store: Path, stage: str):
 
 def stored_report(store_path: Path, sample: int) -> None:
     import polars as pl
+
     from archivist.storage import Store
     from archivist.storage.events import read_events
 
@@ -134,8 +182,12 @@ def main() -> None:
     parser.add_argument("--dialogues-per-customer", type=int, default=6)
     parser.add_argument("--skip-ingest", action="store_true")
     parser.add_argument("--sample", type=int, default=20)
+    parser.add_argument("--locomo-only", action="store_true", help="only the LoCoMo personal-chat section")
     args = parser.parse_args()
     root = Path(args.data)
+    locomo_report(root, args.sample)
+    if args.locomo_only:
+        return
     dialogues = sgd_dialogues(root)
     sgd = [("customer" if t["speaker"] == "USER" else "agent", t["utterance"]) for d in dialogues for t in d["turns"]]
     extraction_only("SGD dev", sgd)

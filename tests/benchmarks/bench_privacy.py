@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import polars as pl
+
 from archivist.tasks.ingest.privacy import load_privacy, mask_batch
 from archivist.tasks.ingest.read.validate import empty_quarantine, turn_ids
 
@@ -66,7 +67,7 @@ def main() -> None:
         print(f"{name}: {len(texts)} turns, {counts.turns_masked} masked ({counts.turns_masked / len(texts):.4%}) "
               f"{dict(counts.kinds)}; mask_batch {masking:.3f} s = {masking / hashing:.2f}x the turn-id hashing "
               f"of the same turns ({hashing:.3f} s)")
-        for before, after in zip(texts, masked["text"].to_list()):
+        for before, after in zip(texts, masked["text"].to_list(), strict=True):
             if before != after:
                 print(f"    {before!r}\n -> {after!r}")
 

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 import pyarrow as pa
+
 from archivist.storage import schemas, search
 from archivist.storage.purge import plan_purge, purge
 from archivist.storage.store import Store
@@ -29,7 +30,8 @@ def build(uri: str, turns: int, dim: int) -> Store:
     rng = np.random.default_rng(0)
     scopes = 100
     rows = {"turn_id": [f"turn-{i:08d}" for i in range(turns)], "tenant": ["acme"] * turns,
-            "scope": [f"s{i % scopes}" for i in range(turns)], "conversation_id": [f"c{i % 1000}" for i in range(turns)],
+            "scope": [f"s{i % scopes}" for i in range(turns)],
+            "conversation_id": [f"c{i % 1000}" for i in range(turns)],
             "turn_index": list(range(turns)), "speaker": ["user"] * turns, "role": ["user"] * turns,
             "text": [(f"I live in {MARKER} flat {i}" if i % scopes == 7 else f"my router broke again, ticket {i}")
                      for i in range(turns)],

@@ -22,11 +22,12 @@ from pathlib import Path
 import pyarrow as pa
 
 from archivist.configs.settings import load_settings
-from archivist.storage import schemas, search
-from archivist.storage.store import Store
-from archivist.storage.turns import ensure_ingest_tables, record_embedder, write_turns
-from archivist.tasks.ingest.embed import get_embedder
 from archivist.ids import content_id
+from archivist.storage import schemas, search
+from archivist.storage.meta import record_embedder
+from archivist.storage.store import Store
+from archivist.storage.turns import ensure_ingest_tables, write_turns
+from archivist.tasks.ingest.embed import get_embedder
 from archivist.tasks.recall.read import recall
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo"

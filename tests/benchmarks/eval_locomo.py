@@ -19,10 +19,17 @@ from pathlib import Path
 
 from archivist.configs.settings import load_settings
 from archivist.storage.store import Store
-from archivist.tasks.recall.evaluation.locomo import EvaluationSetup, evaluate_questions, ingest_locomo, load_locomo_questions, summarize
+from archivist.tasks.recall.evaluation.locomo import (
+    EvaluationSetup,
+    evaluate_questions,
+    ingest_locomo,
+    load_locomo_questions,
+    summarize,
+)
 from archivist.tasks.recall.shortlist import ShortlistConfig
 
-DEFAULT_PATHS = [str(Path(__file__).resolve().parents[3] / "shared/data/locomo" / f) for f in ("conv-26.json", "conv-30.json")]
+DEFAULT_PATHS = [str(Path(__file__).resolve().parents[3] / "shared/data/locomo" / f)
+                 for f in ("conv-26.json", "conv-30.json")]
 HYBRID = ShortlistConfig()
 ONLY_SELF = {0: 1.0}
 VARIANTS: dict[str, ShortlistConfig] = {

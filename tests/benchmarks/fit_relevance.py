@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+
 from archivist.configs.settings import load_settings
 from archivist.storage.store import Store
 from archivist.tasks.decisions.local.provider import LocalDecisionProvider
@@ -115,8 +116,8 @@ def at3(entries: list[dict], scorer) -> dict[str, float]:
         p = scorer(np.array(e["x"], dtype=np.float64))
         shortlist = e["ids"][: e["n_shortlist"]]
         extra = e["ids"][e["n_shortlist"]:]
-        chosen = select(shortlist, dict(zip(e["ids"], p.tolist())), dict(zip(e["ids"], e["belief"])),
-                        threshold=0.5, floor=10, extra=extra).ids[:3]
+        chosen = select(shortlist, dict(zip(e["ids"], p.tolist(), strict=True)),
+                        dict(zip(e["ids"], e["belief"], strict=True)), threshold=0.5, floor=10, extra=extra).ids[:3]
         found = {e["turns"][e["ids"].index(item)] for item in chosen}
         hits_any += any(turn in found for turn in e["evidence"])
         hits_all += all(turn in found for turn in e["evidence"])

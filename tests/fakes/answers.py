@@ -14,7 +14,7 @@ def hashed_probabilities(seed: str, options: list[str]) -> dict[str, float]:
         digest = hashlib.sha256(f"{seed}\x1f{option}".encode()).digest()
         weights.append(1 + int.from_bytes(digest[:4], "big") % 100)
     total = sum(weights)
-    return {option: round(w / total, 2) for option, w in zip(options, weights)}
+    return {option: round(w / total, 2) for option, w in zip(options, weights, strict=True)}
 
 
 def question_seed(question: Any) -> str:

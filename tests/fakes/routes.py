@@ -92,7 +92,7 @@ def resolve(method: str, path: str) -> tuple[Handler | None, dict[str, str]]:
         if len(parts) != len(segments):
             continue
         params: dict[str, str] = {}
-        for part, segment in zip(parts, segments):
+        for part, segment in zip(parts, segments, strict=True):
             if part.startswith("{") and part.endswith("}"):
                 params[part[1:-1]] = segment
             elif part != segment:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import dataclass, field
 
+from archivist.ids import request_hash
 from archivist.tasks.decisions.types import (
     TARGETS,
     Answer,
@@ -25,7 +26,6 @@ from archivist.tasks.decisions.types import (
     Question,
     split_key,
 )
-from archivist.ids import request_hash
 
 DEFAULTS: dict[str, tuple[str, float]] = {
     "worth_remembering": ("true", 0.95),

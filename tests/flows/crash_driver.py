@@ -21,7 +21,6 @@ from archivist.tasks.rescore.requests import rebuild_requests, stored_decisions
 from archivist.tasks.rescore.run import rescore_store
 from archivist.tasks.writepath.decide import process_new_facts
 from archivist.tasks.writepath.partition import FactsResult, commit_facts
-
 from tests.fakes.fact_stores import QUESTIONS, R, T
 from tests.fakes.scripted_decider import ScriptedDecider
 from tests.fakes.statements import DIM, statement

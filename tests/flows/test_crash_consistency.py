@@ -15,12 +15,12 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+
+from archivist.crashpoints import CRASH_STATUS, ENV_VAR
 from archivist.storage.commits import open_commit_scopes, open_commits
 from archivist.storage.plans import list_plans, read_plan
 from archivist.storage.store import Store
 from archivist.tasks.recall.asof import fact_view
-
-from archivist.crashpoints import CRASH_STATUS, ENV_VAR
 from tests.fakes.fact_stores import (
     content_hash,
     facts_table,

@@ -97,7 +97,7 @@ def test_a_storm_then_a_healthy_rerun_asks_the_deferred_decisions(prefect_api, t
 
     server.knobs.answer = StormAfter(server, after=None)
     code, healthy = ingest(archive, str(tmp_path / "healthy"))
-    assert code == ExitCode.SUCCESS and healthy["deferred turns"] == 0 and healthy["fallbacks"] == {}
+    assert code == ExitCode.SUCCESS and healthy["deferred_turns"] == 0 and healthy["fallbacks"] == {}
     want = store_view(str(tmp_path / "healthy"))
     assert want[0].height >= 6 and any(entry[3] == "link_made" for entry in want[1])
 
@@ -107,11 +107,12 @@ def test_a_storm_then_a_healthy_rerun_asks_the_deferred_decisions(prefect_api, t
     code, storm = ingest(archive, stormy, "--max-fallback-share", "0.0")
     assert server.statuses()[429] == 2 and server.statuses()[503] == 2
     assert code == ExitCode.PARTIAL and any("fallbacks" in why for why in storm["why"])
-    assert storm["deferred turns"] > 0 and storm["deferred statements"] >= 3
+    assert any("turn(s) were deferred" in why for why in storm["why"])  # partial whatever the share says
+    assert storm["deferred_turns"] > 0 and storm["deferred_statements"] >= 3
     # Three requests failed after every retry: each of their questions is counted, under the provider asked.
-    deferred = storm["deferred decisions"]
+    deferred = storm["deferred_decisions"]
     assert set(deferred) >= {"worth_remembering/systemone", "temporal_status/systemone"}
-    assert storm["fallback decisions"] == 0 and sum(deferred.values()) >= 3 * 6
+    assert storm["fallback_decisions"] == 0 and sum(deferred.values()) >= 3 * 6
     facts, _, _, extracted, decisions = store_view(stormy)
     assert 0 < facts.height < want[0].height  # a storm run keeps fewer facts ...
     assert not decisions["fallback"].any()  # ... and records none of the failed calls as an answer
@@ -122,8 +123,8 @@ def test_a_storm_then_a_healthy_rerun_asks_the_deferred_decisions(prefect_api, t
     server.reset()
     server.knobs.answer = StormAfter(server, after=None)
     code, rerun = ingest(archive, stormy)
-    assert code == ExitCode.SUCCESS and rerun["deferred turns"] == 0 and rerun["turns written"] == 0
-    assert rerun["decision requests"] > 0
+    assert code == ExitCode.SUCCESS and rerun["deferred_turns"] == 0 and rerun["turns_written"] == 0
+    assert rerun["decision_requests"] > 0
     facts, log, decision_ids, extracted, decisions = store_view(stormy)
     assert facts.equals(want[0])
     assert log == want[1]
@@ -134,5 +135,5 @@ def test_a_storm_then_a_healthy_rerun_asks_the_deferred_decisions(prefect_api, t
 
     server.reset()
     code, again = ingest(archive, stormy)
-    assert (code, again["decision requests"], again["events"]) == (ExitCode.SUCCESS, 0, 0)
+    assert (code, again["decision_requests"], again["events"]) == (ExitCode.SUCCESS, 0, 0)
     assert server.count(path="/v1/systemone") == 0

@@ -13,8 +13,8 @@ from archivist.flows.cli import app
 from archivist.flows.deployments import ScheduleFileError, build_deployments, load_schedules
 from archivist.storage.plans import read_plan
 from archivist.storage.store import Store
-from tests.fakes.fact_stores import write_night
 from archivist.tasks.providers.registry import register
+from tests.fakes.fact_stores import write_night
 from tests.fakes.scripted_decider import ScriptedDecider
 from tests.fakes.scripted_provider import ScriptedProvider
 from tests.fakes.statements import statement
@@ -34,7 +34,7 @@ def register_scripted(name: str, decider: ScriptedDecider) -> None:
 def test_serve_list_shows_the_three_deployments_with_their_configured_schedules():
     result = CliRunner().invoke(app, ["serve", "--list", "--json", "--store", "/data/memory"])
     assert result.exit_code == 0, result.output
-    rows = {row["deployment"]: row for row in json.loads(result.output)}
+    rows = {row["deployment"]: row for row in json.loads(result.output)["deployments"]}
     assert set(rows) == {"nightly-ingest/nightly-ingestion", "consolidate/weekly-consolidation",
                          "rescore/rescore-on-demand"}
     assert (rows["nightly-ingest/nightly-ingestion"]["cron"], rows["nightly-ingest/nightly-ingestion"]["timezone"]) \
@@ -51,7 +51,8 @@ def test_the_deployments_are_built_as_serve_would_register_them():
     deployments = {d.name: d for d in build_deployments(load_schedules(), store="/data/memory")}
     nightly = deployments["nightly-ingestion"]
     assert [s.schedule.cron for s in nightly.schedules] == ["0 2 * * *"]
-    assert nightly.parameters == {"paths": ["./archive/incoming"], "store": "/data/memory"}
+    # The shipped archive path is the `{date}` template, stored unrendered (each run renders its own night).
+    assert nightly.parameters == {"paths": ["./archive/{date}"], "store": "/data/memory"}
     assert nightly.entrypoint.endswith("flows/deployments.py:nightly_ingest_flow")
     assert [s.schedule.cron for s in deployments["weekly-consolidation"].schedules] == ["0 4 * * 0"]
     assert not deployments["rescore-on-demand"].schedules

@@ -12,8 +12,9 @@ from datetime import UTC, datetime
 import polars as pl
 import pyarrow as pa
 import pytest
+
 from archivist.flows.cli import main
-from archivist.storage import schemas, search
+from archivist.storage import schemas, search, sql
 from archivist.storage.calls import CallLog, LedgerRow
 from archivist.storage.erasure import PURGE_JOBS_TABLE, unfinished_jobs
 from archivist.storage.purge import (
@@ -25,7 +26,6 @@ from archivist.storage.purge import (
 )
 from archivist.storage.store import Store
 from archivist.storage.turns import ensure_ingest_tables, mark_extracted, write_turns
-
 from tests.fakes.fact_stores import write_night
 from tests.fakes.statements import DIM, statement, vector_for
 
@@ -94,7 +94,7 @@ def test_a_small_share_scope_leaves_every_file_and_the_rest_is_intact(store):
     # The indexes were built again over the kept rows: full-text search and the id index still work.
     kinds = {(i.index_type, tuple(i.columns)) for i in store.table("turns").list_indices()}
     assert ("FTS", ("text",)) in kinds and ("BTree", ("turn_id",)) in kinds
-    hits = search.text_search(store, "turns", "Town03ville", search.scope_filter("acme", "cust-03"), 5, ["turn_id"])
+    hits = search.text_search(store, "turns", "Town03ville", sql.scope_filter([("acme", "cust-03")]), 5, ["turn_id"])
     assert hits["turn_id"].to_list() == ["acme-cust-03-t0"]
     assert [len(store.table(n).list_versions()) for n in ("turns", "facts")] == [1, 1]
     assert len(purge_history(store)) == 1 and not unfinished_jobs(store)
@@ -145,7 +145,8 @@ def _purge_in_a_process(uri: str, crash_at: str | None) -> subprocess.CompletedP
     if crash_at:
         env["ARCHIVIST_CRASH_AT"] = crash_at
     return subprocess.run([sys.executable, "-m", "archivist", "purge", "--tenant", "acme", "--scope", PURGED,
-                           "--store", uri, "--yes", "--json"], env=env, capture_output=True, text=True, timeout=300, check=False)
+                           "--store", uri, "--yes", "--json"],
+                          env=env, capture_output=True, text=True, timeout=300, check=False)
 
 
 @pytest.mark.slow

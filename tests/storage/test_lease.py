@@ -13,9 +13,9 @@ import time
 
 import polars as pl
 import pytest
+
 from archivist.storage import Store
 from archivist.storage.lease import StoreBusy, holder, writer_lease
-
 from tests.archives import write_archive
 
 HOLD = textwrap.dedent("""
@@ -104,7 +104,7 @@ def test_two_ingests_of_one_archive_at_once_end_with_the_rows_of_one(prefect_api
     outs = [p.communicate(timeout=600) for p in (first, second)]
     assert first.returncode == 0, outs[0][1][-2000:]
     if second.returncode == 0:  # the first had already finished: the second found everything stored
-        assert json.loads(outs[1][0].strip().splitlines()[-1])["turns written"] == 0
+        assert json.loads(outs[1][0].strip().splitlines()[-1])["turns_written"] == 0
     else:
         assert second.returncode == 1
         errors = outs[1][1].strip().splitlines()

@@ -15,8 +15,9 @@ from archivist.flows.cli import app
 from archivist.storage import schemas
 from archivist.storage.calls import CallLog, LedgerRow
 from archivist.storage.purge import plan_purge, purge, purge_history
+from archivist.storage.quarantine import write_quarantine
 from archivist.storage.store import Store
-from archivist.storage.turns import ensure_ingest_tables, write_quarantine, write_turns
+from archivist.storage.turns import ensure_ingest_tables, write_turns
 from archivist.tasks.consolidate.run import consolidate_store
 from archivist.tasks.plans.apply import apply_plan
 from tests.fakes.fact_stores import QUESTIONS, R, T, content_hash, write_night

@@ -8,7 +8,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from archivist.storage import schemas, search
+from archivist.storage import schemas, search, sql
 from archivist.storage.store import Store
 
 DIM = 4
@@ -62,7 +62,7 @@ def test_the_fts_index_is_built_once_and_rebuilt_only_after_new_rows(store):
                      "turn_id")
     assert search.ensure_fts_index(store, "turns") is True
     assert store.get_meta("search:fts:turns:text")["rows"] == len(ROWS) + 1
-    hits = search.text_search(store, "turns", "quiet flat", search.scope_filter("acme", "s1"), 5, ["turn_id"])
+    hits = search.text_search(store, "turns", "quiet flat", sql.scope_filter([("acme", "s1")]), 5, ["turn_id"])
     assert hits["turn_id"].to_list() == ["a3"]
 
 
@@ -73,7 +73,7 @@ def test_a_deletion_changes_the_version_but_needs_no_rebuild(store):
 
 
 def test_text_search_stays_inside_tenant_and_scope(store):
-    hits = search.text_search(store, "turns", "where do I live, Lisbon?", search.scope_filter("acme", "s1"), 10,
+    hits = search.text_search(store, "turns", "where do I live, Lisbon?", sql.scope_filter([("acme", "s1")]), 10,
                               ["turn_id", "text"])
     assert hits["turn_id"].to_list() == ["a0"]
     assert "_score" in hits.columns
@@ -81,30 +81,31 @@ def test_text_search_stays_inside_tenant_and_scope(store):
 
 def test_vector_search_stays_inside_tenant_and_scope_and_reports_cosine_distance(store):
     hits = search.vector_search(store, "turns", np.array([1.0, 0, 0, 0], dtype=np.float32),
-                                search.scope_filter("acme", "s1"), 10, ["turn_id"])
+                                sql.scope_filter([("acme", "s1")]), 10, ["turn_id"])
     assert hits["turn_id"].to_list() == ["a0", "a2", "a1"]
     assert hits["_distance"].to_list()[0] == pytest.approx(0.0, abs=1e-6)
     assert hits["_distance"].to_list()[2] == pytest.approx(1.0, abs=1e-6)
 
 
 def test_said_by_keeps_what_was_said_by_then(store):
-    where = search.scope_filter("acme", "s1", said_by=datetime(2024, 1, 3))
+    where = sql.scope_filter([("acme", "s1")], said_by=datetime(2024, 1, 3))
     hits = search.vector_search(store, "turns", np.array([1.0, 0, 0, 0], dtype=np.float32), where, 10, ["turn_id"])
     assert sorted(hits["turn_id"].to_list()) == ["a0", "a1"]
 
 
 def test_query_syntax_in_a_question_is_searched_as_words(store):
-    hits = search.text_search(store, "turns", 'router "broke" AND (again) OR -river?', search.scope_filter("acme", "s1"),
-                              10, ["turn_id"])
+    hits = search.text_search(store, "turns", 'router "broke" AND (again) OR -river?',
+                              sql.scope_filter([("acme", "s1")]), 10, ["turn_id"])
     assert "a1" in hits["turn_id"].to_list()
-    assert search.text_search(store, "turns", "   ", search.scope_filter("acme", "s1"), 10, ["turn_id"]).is_empty()
+    assert search.text_search(store, "turns", "   ", sql.scope_filter([("acme", "s1")]), 10, ["turn_id"]).is_empty()
 
 
 def test_neighbours_are_fetched_by_position_within_the_filter(store):
     got = search.fetch_turns_at(store, [("acme/s1", 1), ("acme/s1", 7), ("acme/s2", 0)],
-                                search.scope_filter("acme", "s1"), ["turn_id"])
+                                sql.scope_filter([("acme", "s1")]), ["turn_id"])
     assert got["turn_id"].to_list() == ["a1"]
-    by_id = search.fetch_by_ids(store, "turns", "turn_id", ["a2", "b0", "zz"], ["turn_id"], search.scope_filter("acme", "s1"))
+    by_id = search.fetch_by_ids(store, "turns", "turn_id", ["a2", "b0", "zz"], ["turn_id"],
+                                sql.scope_filter([("acme", "s1")]))
     assert by_id["turn_id"].to_list() == ["a2"]
 
 
@@ -117,11 +118,11 @@ def test_scope_speakers_are_reread_after_the_table_changes(store):
 
 
 def test_fact_filters_cover_status_and_validity():
-    where = search.scope_filter("t", "s", statuses=["active", "tentative"], valid_at=datetime(2024, 5, 1))
+    where = sql.scope_filter([("t", "s")], statuses=["active", "tentative"], valid_at=datetime(2024, 5, 1))
     assert "status IN ('active', 'tentative')" in where
     assert "valid_from <= TIMESTAMP '2024-05-01 00:00:00.000000'" in where
     assert "valid_until > TIMESTAMP '2024-05-01 00:00:00.000000'" in where
-    assert search.scope_filter("o'brien", "s").startswith("tenant = 'o''brien'")
+    assert sql.scope_filter([("o'brien", "s")]).startswith("tenant = 'o''brien'")
 
 
 def test_searching_a_missing_table_returns_nothing(tmp_path):

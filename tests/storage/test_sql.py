@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 import pytest
+
 from archivist.storage import schemas, sql
 from archivist.storage.events import (
     AmbiguousId,

@@ -5,18 +5,11 @@ import polars as pl
 import pyarrow as pa
 import pytest
 
-from archivist.storage import Store, StoreError
-from archivist.storage import schemas
-from archivist.storage.turns import (
-    ensure_ingest_tables,
-    existing_turn_ids,
-    finish_run,
-    start_run,
-    table_counts,
-    write_quarantine,
-    write_turns,
-)
 from archivist.ids import content_id
+from archivist.storage import Store, StoreError, schemas
+from archivist.storage.quarantine import write_quarantine
+from archivist.storage.runs import finish_run, start_run
+from archivist.storage.turns import ensure_ingest_tables, existing_turn_ids, table_counts, write_turns
 
 DIM = 4
 

@@ -52,7 +52,7 @@ class SentenceVectors:
         with self._lock:
             if len(self._vectors) + len(missing) > _CACHE_LIMIT:
                 self._vectors.clear()
-            self._vectors.update(zip(missing, vectors))
+            self._vectors.update(zip(missing, vectors, strict=True))
 
     def cosine(self, a: str, b: str) -> float:
         if not a.strip() or not b.strip():

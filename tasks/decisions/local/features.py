@@ -7,10 +7,17 @@ Counts are capped: one "cancelled" is evidence, a third one says little more.
 from __future__ import annotations
 
 import math
+from typing import Protocol
 
 from archivist.tasks.decisions.local import rules
 from archivist.tasks.decisions.local import text as t
 from archivist.tasks.decisions.local.embedding import SentenceVectors
+
+
+class Cosines(Protocol):
+    """What the relation features read from sentence vectors: SentenceVectors or MiniLMVectors."""
+
+    def cosine(self, a: str, b: str) -> float: ...
 
 
 def _cap(value: float, limit: float = 2.0) -> float:
@@ -88,7 +95,7 @@ def _topic_and_status(old: str, new: str, said: str, same_slot: float, not_yet: 
     }
 
 
-def relation_features(old: str, new: str, message: str, vectors: SentenceVectors,
+def relation_features(old: str, new: str, message: str, vectors: Cosines,
                       tense: dict[str, float]) -> dict[str, float]:
     """How a new fact (said in `message`, possibly empty) relates to a stored one.
 

@@ -99,7 +99,7 @@ def tense_of(head: SoftmaxHead) -> Tense:
 
     def tense(fact: str, message: str) -> dict[str, float]:
         row = head.probabilities(head.vector(features.temporal_features(fact, message)))[0]
-        return dict(zip(head.classes, map(float, row)))
+        return dict(zip(head.classes, map(float, row), strict=True))
 
     return tense
 

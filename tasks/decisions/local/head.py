@@ -154,7 +154,9 @@ def _newton(x: np.ndarray, y: np.ndarray, n_classes: int, l2: float, iterations:
     return w
 
 
-def _fit_raw(x: np.ndarray, y: np.ndarray, n_classes: int, l2: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _fit_raw(
+    x: np.ndarray, y: np.ndarray, n_classes: int, l2: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale < 1e-6] = 1.0  # a constant feature carries nothing; keep it from dividing by zero

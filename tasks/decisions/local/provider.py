@@ -17,7 +17,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from archivist.tasks.decisions.local import features, rules
+from archivist.configs.relations import load_relations
+from archivist.tasks.decisions.local import features, rules, structure
 from archivist.tasks.decisions.local.embedding import SentenceVectors
 from archivist.tasks.decisions.local.fit import (
     Inputs,
@@ -107,6 +108,7 @@ class LocalDecisionProvider(DecisionProvider):
         self._tense = tense_of(self.heads["temporal_status"])
         self.vectors = SentenceVectors()
         self.minilm = MiniLMVectors()
+        self.relations = load_relations()  # which relations hold one value at a time (structure.py)
         self._shortlist: ShortlistScorer | None = None  # loaded at the first shortlist (configs/relevance.json)
         self._inputs = Inputs(self.vectors, self.minilm, Projection.from_json(document["projection"]), self._tense)
         self._scorers: dict[str, _Scorer] = {
@@ -181,14 +183,25 @@ class LocalDecisionProvider(DecisionProvider):
     def _head(self, name: str, values: dict[str, float]) -> dict[str, float]:
         head = self.heads[name]
         row = head.probabilities(head.vector(values), extra_temperature=self.temperature)[0]
-        return dict(zip(head.classes, map(float, row)))
+        return dict(zip(head.classes, map(float, row), strict=True))
 
     def _relation(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
-        return self._head("relation", relation_inputs(*self._pair(state, target), self._inputs))
+        old, new, message = self._pair(state, target)
+        answer = self._head("relation", relation_inputs(old, new, message, self._inputs))
+        return self._structured(state, target, new, message, answer)
 
     def _relation_alt(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
         old, new, message = self._pair(state, target)
-        return self._head("relation_alt", features.relation_alt_features(old, new, message, self._tense(new, message)))
+        cues = features.relation_alt_features(old, new, message, self._tense(new, message))
+        answer = self._head("relation_alt", cues)
+        return self._structured(state, target, new, message, answer)
+
+    def _structured(self, state: dict, target: str | None, new: str, message: str,
+                    answer: dict[str, float]) -> dict[str, float]:
+        """Both heads: a change of one one-valued slot, as the facts' triples state it (structure.py)."""
+        if structure.negated(new) or not structure.one_slot_change(state, target, self.relations):
+            return answer
+        return structure.apply_slot_change(answer, self._tense(new, message)["current"])
 
     def _temporal_status(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
         fact, message = self._fact_and_message(state, target)

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
+
 from archivist.tasks.decisions.local import text as t
 
 WEIGHTS_PATH = Path(__file__).resolve().parents[3] / "configs" / "relevance.json"
@@ -46,7 +47,11 @@ if not WEIGHTS_PATH.is_file():  # installed as a package: configs/ sits beside t
 FEATURES = ("position", "minilm_cos", "minilm_z", "minilm_rank", "lexical", "lexical_share", "names_shared",
             "names_missing", "when_and_date", "line_question", "head_logit", "first", "second")
 _DATE_PREFIX = re.compile(r"^\[[^\]]*\]\s*")
-_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
+_MONTHS = [
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+]
 _TIME_WORDS = frozenset(_MONTHS) | {
     "yesterday", "today", "tomorrow", "ago", "last", "next", "week", "weekend", "month", "year", "years",
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "since", "recently", "summer",

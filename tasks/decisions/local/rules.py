@@ -65,7 +65,8 @@ SLOT_CUES: dict[str, re.Pattern[str]] = {
         "likes|like|loves|love|enjoys|enjoy|prefers|prefer|favourite|favorite|hates|dislikes|can't stand|"
         "fan|hobby|hiking|painting|music|guitar|piano|reading|rather|vegetarian|vegan|always a".split("|")),
     "travel": t.phrase_pattern(
-        "trip|travel|vacation|holiday|flight|fly|visited|visit|went to|abroad|camping|japan|lisbon|paris in".split("|")),
+        "trip|travel|vacation|holiday|flight|fly|visited|visit|went to|abroad|camping|japan|lisbon|paris in"
+        .split("|")),
     "health": t.phrase_pattern(
         "allergic|allergy|intolerant|diagnosed|medication|meds|doctor|therapy|sick|injury|surgery|migraine|"
         "asthma|diabetes|depression|anxiety|pregnant|broke my leg|broke her leg|smoking|smokes".split("|")),
@@ -74,7 +75,8 @@ SLOT_CUES: dict[str, re.Pattern[str]] = {
 # trained relation heads read this through a feature, so it is frozen here with them rather than read from the
 # file: a change to the policy's table must not silently move the model's inputs (a test compares the two).
 SLOT_CARDINALITY_ONE = frozenset({"address", "plan", "payment_method", "service_status", "account", "contact",
-                                  "employer", "name", "age", "birthday", "partner", "credential", "work_location"})
+                                  "employer", "name", "age", "birthday", "partner", "credential", "work_location",
+                                  "diet"})
 
 
 def slot_scores(text: str) -> dict[str, float]:
@@ -138,7 +140,8 @@ _CARD_ENDING = re.compile(r"(?:ending|ends in|ending in)\s*\d{4}", re.I)
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+")
 _PHONE = re.compile(r"(?:\+?\d[\d ()-]{7,}\d)")
-_STREET = re.compile(r"\b\d+\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Rue)\b|\bRue\s")
+_STREET = re.compile(r"\b\d+\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+"
+                     r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Rue)\b|\bRue\s")
 _CREDENTIAL = t.phrase_pattern(
     "password|passcode|passphrase|pin|one-time code|otp|verification code|security question|security answer|"
     "api key|secret key|access token|recovery code|2fa code|login code".split("|"))

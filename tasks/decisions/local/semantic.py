@@ -14,6 +14,7 @@ import threading
 from dataclasses import dataclass
 
 import numpy as np
+
 from archivist.tasks.decisions.local import text as t
 
 SEMANTIC_MODEL = "minilm-l6-v2-int8/384"
@@ -45,7 +46,7 @@ class MiniLMVectors:
         with self._lock:
             if len(self._vectors) + len(missing) > _CACHE_LIMIT:
                 self._vectors.clear()
-            self._vectors.update(zip(missing, vectors))
+            self._vectors.update(zip(missing, vectors, strict=True))
 
     def vector(self, text: str) -> np.ndarray:
         if not text.strip():
@@ -95,7 +96,7 @@ def _principal(rows: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
 
 def fit_projection(pairs: list[tuple[str, str]], vectors: MiniLMVectors, k: int = PROJECTION_DIMS) -> Projection:
     vectors.prefetch([text for pair in pairs for text in pair])
-    diffs, prods = zip(*(_pair_parts(vectors.vector(old), vectors.vector(new)) for old, new in pairs))
+    diffs, prods = zip(*(_pair_parts(vectors.vector(old), vectors.vector(new)) for old, new in pairs), strict=True)
     diff_mean, diff = _principal(np.asarray(diffs, dtype=np.float64), k)
     prod_mean, prod = _principal(np.asarray(prods, dtype=np.float64), k)
     return Projection(diff_mean, diff, prod_mean, prod)

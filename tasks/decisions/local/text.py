@@ -8,6 +8,7 @@ support chats and personal chats well enough for a trained head to weigh them.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -80,7 +81,7 @@ def names(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def phrase_pattern(phrases: list[str]) -> re.Pattern[str]:
+def phrase_pattern(phrases: Sequence[str]) -> re.Pattern[str]:
     """Whole-word matches of any phrase; a contraction ("n't", "'ll") matches inside its word."""
     alternatives = []
     for phrase in sorted({p.strip() for p in phrases if p.strip()}, key=len, reverse=True):
@@ -128,7 +129,8 @@ PLANNED = phrase_pattern(
 )
 HYPOTHETICAL = phrase_pattern(
     """if|might|maybe|perhaps|would|could|'d|thinking about|thinking|considering|wondering|wonder|wish|
-    hope|dream|someday|one day|imagine|not sure|may|talked about|worth it|could be|in the cards""".replace("\n", "").split("|")
+    hope|dream|someday|one day|imagine|not sure|may|talked about|worth it|could be|in the cards"""
+    .replace("\n", "").split("|")
 )
 CURRENT = phrase_pattern(
     """now|currently|these days|right now|at the moment|still|am|is|are|'m|'re|every|always|today|this week|
@@ -269,7 +271,7 @@ def focus(message: str, fact: str) -> str:
     best = max(shared)
     if best == 0:
         return message
-    return " ".join(c.strip() for c, n in zip(clauses, shared) if n == best)
+    return " ".join(c.strip() for c, n in zip(clauses, shared, strict=True) if n == best)
 
 
 _IRREGULAR_PAST = frozenset(

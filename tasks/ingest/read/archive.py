@@ -15,7 +15,7 @@ file (`--format locomo` on an ABCD file) stops the run: that is a mistake in the
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,9 +31,9 @@ from archivist.tasks.ingest.read.documents import (
     stage_document,
     unreadable_document_row,
 )
+from archivist.tasks.ingest.read.files import FILE_ERRORS
 from archivist.tasks.ingest.read.jsonl import read_jsonl
 from archivist.tasks.ingest.read.tabular import read_csv, read_parquet
-from archivist.tasks.ingest.read.files import FILE_ERRORS
 from archivist.tasks.ingest.read.validate import ARCHIVE_FIELDS, STAGED_SCHEMA, validate
 
 log = logging.getLogger(__name__)
@@ -145,7 +145,7 @@ def _format_of(path: Path, fmt: str, named_explicitly: bool) -> str | None:
 
 
 def read_archive(
-    paths: list[str | Path],
+    paths: Sequence[str | Path],
     fmt: str = "auto",
     *,
     column_map: dict[str, str] | None = None,

@@ -207,8 +207,8 @@ def _abcd_dialogues(document: Any) -> Iterator[dict]:
 
 
 def _abcd_scope(dialogue: dict, conversation_id: str) -> str:
-    scenario = dialogue.get("scenario") if isinstance(dialogue.get("scenario"), dict) else {}
-    personal = scenario.get("personal") if isinstance(scenario.get("personal"), dict) else {}
+    scenario = found if isinstance(found := dialogue.get("scenario"), dict) else {}
+    personal = found if isinstance(found := scenario.get("personal"), dict) else {}
     return str(personal.get("username") or personal.get("customer_name") or f"abcd-{conversation_id}")
 
 
@@ -232,5 +232,5 @@ def _abcd_turns(document: Any, tenant: str) -> Iterator[tuple[tuple, str, str | 
                 problem = _wrong_type("role", label) or _wrong_type("text", text)
             if problem is not None:
                 label = text = None
-            role = _ABCD_ROLES.get(label, label)
+            role = None if label is None else _ABCD_ROLES.get(label, label)
             yield (tenant, scope, conversation_id, str(index), label, role, text, None), raw, problem

@@ -172,7 +172,7 @@ def _parse_with_polars(buffer: bytes, raw: pl.Series, numbers: pl.Series, source
 def _parse_line_by_line(
     texts: list[str], numbers: list[int], source_file: str, archive_key: dict[str, str]
 ) -> pl.DataFrame:
-    rows = [_parse_line(text, number, source_file, archive_key) for text, number in zip(texts, numbers)]
+    rows = [_parse_line(text, number, source_file, archive_key) for text, number in zip(texts, numbers, strict=True)]
     return pl.DataFrame(rows, schema=STAGED_SCHEMA, orient="row") if rows else empty_staged()
 
 

@@ -15,8 +15,8 @@ from functools import partial
 
 import polars as pl
 
-from archivist.storage.schemas import RECORD_COLUMNS
 from archivist.ids import ID_BYTES, content_id
+from archivist.storage.schemas import RECORD_COLUMNS
 from archivist.vocab import ROLES
 
 ID_FIELDS = ("tenant", "scope", "conversation_id")
@@ -229,7 +229,7 @@ def validate(staged: pl.DataFrame, *, max_text_chars: int, said_at_required: boo
         pl.col("source_file"),
         pl.col("source_line"),
     )
-    records = records.with_columns(turn_ids(records)).select(RECORD_COLUMNS).cast(dict(RECORD_SCHEMA))
+    records = records.with_columns(turn_ids(records)).select(RECORD_COLUMNS).cast(RECORD_SCHEMA)
     bad = checked.filter(pl.col("_bad"))
     return records, _quarantine_rows(bad.with_columns(_reason=_reason_expr(max_text_chars, said_at_required)))
 
@@ -261,5 +261,5 @@ def _quarantine_rows(bad: pl.DataFrame) -> pl.DataFrame:
     return (
         rows.with_columns(pl.Series("quarantine_id", ids, dtype=pl.Utf8))
         .select(list(QUARANTINE_SCHEMA))
-        .cast(dict(QUARANTINE_SCHEMA))
+        .cast(QUARANTINE_SCHEMA)
     )

@@ -1,8 +1,8 @@
 """With an LLM configured, the evaluation also answers each question from the recalled lines and judges it.
 
 The answer prompt gives the lines as recall renders them and asks for a short answer or "not mentioned";
-the judge compares it with LoCoMo's gold answer and replies with JSON. Both run at temperature 0 where the API takes one. With
-`llm.provider = "none"` (the default) this step is skipped and says so.
+the judge compares it with LoCoMo's gold answer and replies with JSON. Both run at temperature 0 where the API takes
+one. With `llm.provider = "none"` (the default) this step is skipped and says so.
 """
 
 from __future__ import annotations

@@ -24,12 +24,13 @@ import polars as pl
 import pyarrow as pa
 
 from archivist.configs.settings import Settings
-from archivist.storage import search
+from archivist.storage import search, sql
+from archivist.storage.meta import record_embedder
 from archivist.storage.schemas import RECORD_COLUMNS
 from archivist.storage.store import Store
-from archivist.storage.turns import ensure_ingest_tables, existing_turn_ids, record_embedder, write_turns
+from archivist.storage.turns import ensure_ingest_tables, existing_turn_ids, write_turns
 from archivist.tasks.ingest.embed import get_embedder
-from archivist.tasks.recall.read import RecallResult, recall
+from archivist.tasks.recall.read import Over, RecallResult, recall
 from archivist.tasks.recall.render import cut_lines, render_turn
 
 KS = (3, 5, 10, 20)
@@ -42,7 +43,7 @@ MODES: dict[str, dict[str, Any]] = {
     "fused": {"method": "hybrid", "rerank": False},
     "reranked": {"method": "hybrid", "rerank": True},
 }
-OVERS = ("turns", "facts")
+OVERS: tuple[Over, ...] = ("turns", "facts")
 TENANT = "locomo-eval"
 RUN_ID = "evaluate-locomo"
 """The run id the evaluation's relevance requests are recorded under in the ledger."""
@@ -69,7 +70,7 @@ class EvaluationSetup:
     ks: Sequence[int] = KS
     budgets: Sequence[int] = BUDGETS
     modes: dict[str, dict[str, Any]] = field(default_factory=lambda: dict(MODES))
-    overs: Sequence[str] = OVERS
+    overs: Sequence[Over] = OVERS
     embed_as: str = "text"
     extract: str | None = "auto"
     """Extractor for the facts measures (the write path's `auto`, `local`, `llm`); None measures turns only."""
@@ -164,7 +165,7 @@ def extract_locomo_facts(store: Store, settings: Settings, scopes: Sequence[str]
 
 def fact_sources(store: Store, tenant: str, scope: str) -> dict[str, str | None]:
     """fact_id -> the turn it was extracted from, for every fact of the scope."""
-    frame = search.read_rows(store, "facts", search.scope_filter(tenant, scope), ["fact_id", "source_turn_id"])
+    frame = search.read_rows(store, "facts", sql.scope_filter([(tenant, scope)]), ["fact_id", "source_turn_id"])
     return {} if frame.is_empty() else dict(zip(frame["fact_id"], frame["source_turn_id"], strict=True))
 
 
@@ -335,7 +336,7 @@ def read_costs(store: Store, run: dict[str, Any]) -> dict[str, Any]:
     calls = sum(int(r.get("calls") or 0) for r in read_rows)
     read_cost = float(sum(r.get("cost_usd") or 0.0 for r in read_rows))
     write_cost = float(sum(r.get("cost_usd") or 0.0 for r in write_rows))
-    turns = store.count("turns", f"tenant = '{TENANT}'")
+    turns = store.count("turns", sql.scope_filter([(TENANT, None)]))
     return {
         "ledger": {"read": read_rows, "write": write_rows},
         "relevance_requests": calls,

@@ -119,7 +119,8 @@ def markdown_report(run: Mapping[str, Any], plots: Mapping[str, str]) -> str:
                       "cover evidence the shortlist does not.", ""]
         lines += _table(run[over], list(CUTS), "mode \\ lines kept")
         lines += ["", "Under a token budget (lines cut when the next would not fit):", ""]
-        lines += _table(run["budgets"][over], sorted(next(iter(run["budgets"][over].values())), key=int), "mode \\ tokens")
+        budgets = sorted(next(iter(run["budgets"][over].values())), key=int)
+        lines += _table(run["budgets"][over], budgets, "mode \\ tokens")
         lines += [""]
         for name in ("recall", "budgets", "categories"):
             if f"{over}:{name}" in plots:

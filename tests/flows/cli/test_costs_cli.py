@@ -9,12 +9,14 @@ from typer.testing import CliRunner
 
 from archivist.flows.cli import app
 from archivist.storage.calls import CallLog, LedgerRow
-from archivist.storage.store import Store
+from archivist.storage.store import Store, StoreNotFound
+from archivist.storage.turns import ensure_ingest_tables
 
 
 @pytest.fixture
 def store_uri(tmp_path):
     uri = str(tmp_path / "store")
+    ensure_ingest_tables(Store(uri), 8)  # a store ingested into (a bare ledger is no archivist store)
     with CallLog(Store(uri)) as calls:
         for i, latency in enumerate([0.2, 0.4, 0.9]):
             calls.record(LedgerRow(provider="systemone", model="jev-1.13.0", endpoint="/v1/systemone",
@@ -50,7 +52,14 @@ def test_costs_for_one_run_as_a_table(store_uri):
     assert [r["run_id"] for r in filtered["rows"]] == ["night-2"]
 
 
-def test_costs_of_an_empty_store(tmp_path):
+def test_costs_of_a_store_without_calls(tmp_path):
+    ensure_ingest_tables(Store(str(tmp_path / "empty")), 8)
     result = CliRunner().invoke(app, ["costs", "--store", str(tmp_path / "empty"), "--json"])
     assert result.exit_code == 0 and json.loads(result.output) == {"rows": [], "total": {
         "calls": 0, "cached_calls": 0, "failed_calls": 0, "input_tokens": 0, "output_tokens": 0, "cost_usd": 0}}
+
+
+def test_costs_refuse_a_path_that_holds_no_store(tmp_path):
+    # This used to read a missing store as an empty ledger (exit 0); a typo in --store is now refused.
+    result = CliRunner().invoke(app, ["costs", "--store", str(tmp_path / "empty"), "--json"])
+    assert isinstance(result.exception, StoreNotFound) and not (tmp_path / "empty").exists()

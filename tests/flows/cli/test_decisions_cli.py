@@ -15,8 +15,8 @@ LABELS = REPO / "data" / "labels" / "decisions.jsonl"
 runner = CliRunner()
 
 SMALL = [
-    {"question": "relation", "old": "User lives in Paris", "new": "User lives in Berlin", "message": "I moved to Berlin.",
-     "label": "update", "accept": ["update"]},
+    {"question": "relation", "old": "User lives in Paris", "new": "User lives in Berlin",
+     "message": "I moved to Berlin.", "label": "update", "accept": ["update"]},
     {"question": "relation", "old": "User likes hiking", "new": "User likes painting", "message": "I paint too.",
      "label": "new"},
     {"question": "temporal_status", "fact": "User used to live in Leeds", "message": "I used to live in Leeds.",

@@ -13,8 +13,8 @@ import sys
 import pytest
 
 from archivist.exits import ExitCode
+from archivist.storage.meta import record_embedder
 from archivist.storage.store import Store
-from archivist.storage.turns import record_embedder
 from tests.archives import write_archive
 from tests.fakes.fixtures import fake_systemone  # noqa: F401
 

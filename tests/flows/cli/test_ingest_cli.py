@@ -29,18 +29,20 @@ def test_ingest_then_stats_and_quarantine(prefect_api, tmp_path):
                                  "--max-quarantine-share", "0.5"])
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output.strip().splitlines()[-1])
-    assert summary["turns written"] == valid and summary["quarantined"] == len(BAD_LINES)
+    assert summary["turns_written"] == valid and summary["quarantined"] == len(BAD_LINES)
 
     stats = json.loads(runner.invoke(app, ["stats", "--store", store, "--json"]).output)
     assert set(stats) == {"turns", "facts", "decisions", "events", "quarantine", "runs"}
     assert (stats["turns"], stats["quarantine"], stats["runs"]) == (valid, len(BAD_LINES), 1)
     # The archive's customer turns state facts, so the write path ran and recorded its decisions.
-    assert sum(stats["facts"].values()) == summary["facts extracted"] - facts_not_stored(store) > 0
+    assert sum(stats["facts"].values()) == summary["facts_extracted"] - facts_not_stored(store) > 0
     assert stats["decisions"] > 0 and stats["events"] >= sum(stats["facts"].values())
 
     shown = runner.invoke(app, ["quarantine", "--store", store, "--json"])
-    reasons = [json.loads(line)["reason"] for line in shown.output.strip().splitlines()]
+    listed = json.loads(shown.output)  # one object: the records shown, how many, of how many
+    reasons = [record["reason"] for record in listed["records"]]
     assert len(reasons) == 3 and any("unparseable JSON" in r for r in reasons)
+    assert (listed["shown"], listed["total"]) == (3, 3)
 
 
 def test_stats_of_an_empty_store_counts_zero(tmp_path):
@@ -53,15 +55,30 @@ def test_stats_of_an_empty_store_counts_zero(tmp_path):
     assert json.loads(result.output)["turns"] == 0
 
 
-@pytest.mark.parametrize("command", ["stats", "quarantine"])
-def test_read_commands_refuse_a_store_path_that_holds_no_store_and_create_nothing(tmp_path, command):
+def run_main(capsys, *args: str) -> tuple[int, list[str]]:
+    """`archivist ARGS` through `main()`, as the console command runs it: exit code and stderr lines."""
+    from archivist.flows.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(list(args))
+    return exit_.value.code, capsys.readouterr().err.strip().splitlines()
+
+
+# Only `ingest` creates a store: every other command refuses a path that holds none, in one line (exit 2).
+@pytest.mark.parametrize("command", [["stats"], ["quarantine"], ["costs"], ["consolidate"],
+                                     ["rescore", "--model", "m2"], ["rescore", "--model", "m2", "--dry-run"],
+                                     ["reembed", "--embedder", "local"]])
+def test_commands_other_than_ingest_refuse_a_store_path_that_holds_no_store_and_create_nothing(
+        tmp_path, capsys, command):
     typo = tmp_path / "sotre"
-    result = runner.invoke(app, [command, "--store", str(typo)])
-    assert result.exit_code == ExitCode.USER_ERROR == 2
-    assert "no archivist store" in result.output and not typo.exists()
+    code, err = run_main(capsys, *command, "--store", str(typo))
+    assert code == ExitCode.USER_ERROR == 2
+    assert len(err) == 1 and "no archivist store" in err[0] and "archivist ingest" in err[0], err
+    assert not typo.exists()
     (tmp_path / "folder").mkdir()
-    result = runner.invoke(app, [command, "--store", str(tmp_path / "folder")])
-    assert result.exit_code == 2 and "holds no archivist tables" in result.output
+    code, err = run_main(capsys, *command, "--store", str(tmp_path / "folder"))
+    assert code == 2 and len(err) == 1 and "holds no archivist tables" in err[0], err
+    assert list((tmp_path / "folder").iterdir()) == []
 
 
 def test_missing_archive_path_is_a_clear_error(tmp_path):
@@ -105,6 +122,12 @@ def test_the_outcome_of_a_run_follows_its_counts():
     assert outcome(files_unreadable=1) == ExitCode.PARTIAL
     assert outcome(decisions=10, fallback_decisions=6, max_fallback_share=0.5) == ExitCode.PARTIAL
     assert outcome(budget_stopped=True) == ExitCode.PARTIAL
+    # A deferred turn is work left undone: partial at the default --max-fallback-share (1.0, otherwise off).
+    deferred = ingest_outcome(**({"files_read": 2, "records_read": 100, "valid": 100, "quarantined": 0,
+                                  "files_unreadable": 0, "max_quarantine_share": 0.05, "decisions": 40,
+                                  "deferred_turns": 3}))
+    assert deferred.code == ExitCode.PARTIAL and "3 turn(s) were deferred" in deferred.reasons[0]
+    assert outcome(deferred_turns=0) == ExitCode.SUCCESS
     assert outcome(valid=0, quarantined=100) == ExitCode.NOTHING_STORED
     assert outcome(files_read=0, records_read=0, valid=0, quarantined=0) == ExitCode.NO_INPUT
     # 213 extraction failures count in `quarantined`, so they make a run partial like bad records do.
@@ -117,25 +140,25 @@ def test_ingest_exit_codes(prefect_api, tmp_path):
     (tmp_path / "nothing").mkdir()
     (tmp_path / "nothing" / "README.md").write_text("# not an archive")
     code, summary = ingest_json(str(tmp_path / "nothing"), "--store", store, "--stage", "turns")
-    assert (code, summary["files read"], summary["files skipped"]) == (ExitCode.NO_INPUT, 0, 1)
+    assert (code, summary["files_read"], summary["files_skipped"]) == (ExitCode.NO_INPUT, 0, 1)
 
     write_archive(tmp_path / "bad" / "chats.jsonl", scopes=0, bad_lines=BAD_LINES)
     code, summary = ingest_json(str(tmp_path / "bad"), "--store", store, "--stage", "turns")
-    assert (code, summary["quarantined"], summary["turns written"]) == (ExitCode.NOTHING_STORED, 3, 0)
+    assert (code, summary["quarantined"], summary["turns_written"]) == (ExitCode.NOTHING_STORED, 3, 0)
 
     valid = write_archive(tmp_path / "partial" / "chats.jsonl", scopes=2, conversations=1, turns=4,
                           bad_lines=BAD_LINES[:1])
     code, summary = ingest_json(str(tmp_path / "partial"), "--store", store, "--stage", "turns")
-    assert (code, summary["turns written"], summary["quarantined"]) == (ExitCode.PARTIAL, valid, 1)
+    assert (code, summary["turns_written"], summary["quarantined"]) == (ExitCode.PARTIAL, valid, 1)
     assert summary["why"] and "quarantined" in summary["why"][0]
     code, summary = ingest_json(str(tmp_path / "partial"), "--store", store, "--stage", "turns",
                                 "--max-quarantine-share", "0.2")
-    assert (code, summary["duplicates skipped"]) == (ExitCode.SUCCESS, valid)  # a re-run adds nothing: success
+    assert (code, summary["duplicates_skipped"]) == (ExitCode.SUCCESS, valid)  # a re-run adds nothing: success
 
     (tmp_path / "partial" / "broken.parquet").write_bytes(b"")
     code, summary = ingest_json(str(tmp_path / "partial"), "--store", store, "--stage", "turns",
                                 "--max-quarantine-share", "0.5")
-    assert (code, summary["files unreadable"]) == (ExitCode.PARTIAL, 1)
+    assert (code, summary["files_unreadable"]) == (ExitCode.PARTIAL, 1)
     assert "broken.parquet" in summary["unreadable"][0]
 
 
@@ -185,7 +208,7 @@ def test_credentials_never_reach_the_store_or_recall_and_an_order_number_does(pr
     secret_archive(tmp_path / "night" / "chats.jsonl")
     store = str(tmp_path / "store")
     code, summary = ingest_json(str(tmp_path / "night"), "--store", store, "--max-quarantine-share", "0.5")
-    assert code == 0 and summary["turns masked"] == 6 and summary["turns written"] == 7
+    assert code == 0 and summary["turns_masked"] == 6 and summary["turns_written"] == 7
 
     # Short secrets are searched with the words before them: "737" alone occurs by chance in the hex of ids.
     for kind, needle in STORED_AS.items():
@@ -196,9 +219,14 @@ def test_credentials_never_reach_the_store_or_recall_and_an_order_number_does(pr
     recalled = runner.invoke(app, ["recall", "what is the customer's card, password and PIN?", "--tenant", "acme",
                                    "--scope", "cust-7", "--k", "10", "--no-rerank", "--store", store, "--json"])
     assert recalled.exit_code == 0, recalled.output
-    assert "[card ending 4242]" in recalled.output and ORDER_NUMBER in recalled.output
+    # What recall shows is its rendered text and each line's fields; timings and ids are numbers and hashes that
+    # can contain a short secret's digits by chance.
+    answer = json.loads(recalled.output)
+    shown = json.dumps([answer["text"], [[line[k] for k in ("text", "rendered", "quote", "speaker")]
+                                        for line in answer["lines"]]])
+    assert "[card ending 4242]" in shown and ORDER_NUMBER in shown
     for kind, secret in SECRETS.items():
-        assert secret not in recalled.output, f"recall shows the {kind}"
+        assert secret not in shown, f"recall shows the {kind}"
 
 
 @pytest.mark.slow
@@ -222,8 +250,8 @@ def test_extraction_failures_count_as_quarantined_and_no_model_request_holds_a_c
         code, summary = ingest_json(str(tmp_path / "night"), "--store", str(tmp_path / "store"))
         bodies = json.dumps([r.body for r in server.requests])
 
-    assert summary["extraction failures"] == 2
-    assert summary["quarantined"] == summary["records quarantined"] + 2 == 3
+    assert summary["extraction_failures"] == 2
+    assert summary["quarantined"] == summary["records_quarantined"] + 2 == 3
     assert code == ExitCode.PARTIAL and any("quarantined" in why for why in summary["why"])
     assert "garbled message 50" in bodies  # the extractor was asked about the turns
     for kind, needle in STORED_AS.items():

@@ -47,7 +47,7 @@ def invoke(*args: str) -> str:
 
 def facts_as_of(store_uri: str, moment: str) -> list[str]:
     rows = json.loads(invoke("facts", "--tenant", "acme", "--scope", "cust-1", "--status", "all", "--as-of", moment,
-                             "--store", store_uri, "--json"))
+                             "--store", store_uri, "--json"))["facts"]
     return sorted(row["text"] for row in rows)
 
 

@@ -10,8 +10,16 @@ from typer.testing import CliRunner
 from archivist.flows.cli import app
 from archivist.storage.store import Store
 from archivist.tasks.consolidate.run import consolidate_store
-from tests.fakes.fact_stores import QUESTIONS, R, T, by_text, facts_hash, facts_table, projection_matches_log, \
-    write_night
+from tests.fakes.fact_stores import (
+    QUESTIONS,
+    R,
+    T,
+    by_text,
+    facts_hash,
+    facts_table,
+    projection_matches_log,
+    write_night,
+)
 from tests.fakes.scripted_decider import ScriptedDecider
 from tests.fakes.statements import DIM, statement
 
@@ -42,8 +50,9 @@ def invoke(*args: str, code: int = 0) -> str:
 
 def test_list_and_show_a_plan(planned):
     store, plan_id = planned
-    listed = json.loads(invoke("plan", "list", "--store", store.uri, "--json"))
-    assert [(p["plan_id"], p["kind"], p["status"], p["items"]) for p in listed] == [(plan_id, "consolidate", "draft", 2)]
+    listed = json.loads(invoke("plan", "list", "--store", store.uri, "--json"))["plans"]
+    listed_rows = [(p["plan_id"], p["kind"], p["status"], p["items"]) for p in listed]
+    assert listed_rows == [(plan_id, "consolidate", "draft", 2)]
     shown = json.loads(invoke("plan", "show", plan_id, "--store", store.uri, "--json"))
     assert {(i["action"], i["fact_text"], i["other_fact_text"]) for i in shown["items"]} == {
         ("close_superseded", "I live in Leeds", "I moved to Berlin"),

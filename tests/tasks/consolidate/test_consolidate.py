@@ -7,6 +7,7 @@ import json
 import numpy as np
 import polars as pl
 import pytest
+
 from archivist.storage.facts import load_partition_state
 from archivist.storage.plans import read_plan
 from archivist.storage.store import Store
@@ -18,7 +19,6 @@ from archivist.tasks.consolidate.pairs import (
     candidate_pairs,
 )
 from archivist.tasks.consolidate.run import consolidate_partition, consolidate_store
-
 from tests.fakes.fact_stores import (
     QUESTIONS,
     R,
@@ -131,7 +131,8 @@ def test_the_budget_bounds_pairs_per_scope_and_pass(store):
 
 def test_gates_keep_a_plan_or_a_second_hobby_from_closing_anything(tmp_path):
     db = Store(str(tmp_path / "store"))
-    write_night(db, [statement("I play chess", day=0, relation="hobby"), statement("I play go", day=3, relation="hobby")])
+    write_night(db, [statement("I play chess", day=0, relation="hobby"),
+                     statement("I play go", day=3, relation="hobby")])
     write_night(db, [statement("I will move to Paris", day=4)], run_id="n2")
     planned = ScriptedDecider()
     planned.script("temporal_status", {"planned": 0.9, "current": 0.1, "past": 0.0, "hypothetical": 0.0},
@@ -204,10 +205,10 @@ def test_exact_neighbours_match_brute_force_and_the_partitioned_search_finds_mos
         older = sorted((-scores[i, j], j) for j in range(i) if scores[i, j] >= 0.5)[:3]
         expected |= {(i, j) for _, j in older}
     exact = older_neighbours(vectors, 3, 0.5, method="exact")
-    assert set(zip(exact.newer.tolist(), exact.older.tolist())) == expected
+    assert set(zip(exact.newer.tolist(), exact.older.tolist(), strict=True)) == expected
     assert np.all(exact.older < exact.newer) and np.all(exact.cosine >= 0.5)
     partitioned = older_neighbours(vectors, 3, 0.5, method="partitioned", list_size=50, probes=4)
-    found = set(zip(partitioned.newer.tolist(), partitioned.older.tolist()))
+    found = set(zip(partitioned.newer.tolist(), partitioned.older.tolist(), strict=True))
     assert found <= {(i, j) for i in range(800) for j in range(i) if scores[i, j] >= 0.5}
     assert len(found & expected) / len(expected) > 0.9
 
@@ -255,7 +256,6 @@ def test_a_tentative_fact_is_paired_like_an_active_one(tmp_path):
 
 def test_a_repeated_tentative_fact_is_confirmed_and_linked_through_a_plan_and_restored(tmp_path):
     from archivist.tasks.plans.apply import apply_plan, restore_plan
-
     from tests.fakes.fact_stores import projection_matches_log
 
     db = Store(str(tmp_path / "store"))

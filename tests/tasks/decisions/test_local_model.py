@@ -117,7 +117,8 @@ def test_unknown_questions_are_left_out_and_a_missing_target_is_an_error_answer(
 
 def test_a_move_updates_the_stored_address(model):
     assert argmax(relation(model, "User lives in Paris", "User lives in Berlin", "I moved to Berlin.")) == "update"
-    assert argmax(relation(model, "User lives in Lisbon", "User lives in Madrid", "We moved to Madrid in May.")) == "update"
+    assert argmax(relation(model, "User lives in Lisbon", "User lives in Madrid",
+                           "We moved to Madrid in May.")) == "update"
 
 
 def test_another_hobby_is_new_not_an_update(model):
@@ -148,10 +149,12 @@ def test_the_second_phrasing_agrees_on_clear_cases(model):
 
 def test_tense_past_and_planned(model):
     assert argmax(ask(model, "temporal_status", "User used to live in Leeds", "I used to live in Leeds.")) == "past"
-    assert argmax(ask(model, "temporal_status", "User lived in Manchester", "I lived in Manchester years ago.")) == "past"
+    assert argmax(ask(model, "temporal_status", "User lived in Manchester",
+                      "I lived in Manchester years ago.")) == "past"
     assert argmax(ask(model, "temporal_status", "User will switch to the Pro plan",
                       "I'm planning to switch to Pro next month.")) == "planned"
-    assert argmax(ask(model, "temporal_status", "User is flying to Oslo", "We're flying to Oslo next Tuesday.")) == "planned"
+    assert argmax(ask(model, "temporal_status", "User is flying to Oslo",
+                      "We're flying to Oslo next Tuesday.")) == "planned"
     assert argmax(ask(model, "temporal_status", "User might adopt a cat",
                       "If the landlord says yes, we might adopt a cat.")) == "hypothetical"
 
@@ -219,7 +222,8 @@ def test_fitting_a_head_is_deterministic_and_learns():
 def test_the_shipped_weights_are_what_fit_makes_of_the_shipped_labels():
     shipped = json.loads(WEIGHTS_FILE.read_text())
     fitted = fit_decider(LABELS, split=shipped["fitted_on"]["split"], seed=shipped["seed"])
-    assert fitted["fitted_on"]["sha256"] == shipped["fitted_on"]["sha256"], "labels changed: run `archivist decider fit`"
+    assert fitted["fitted_on"]["sha256"] == shipped["fitted_on"]["sha256"], \
+        "labels changed: run `archivist decider fit`"
     assert fitted["heads"].keys() == shipped["heads"].keys()
     for name, head in shipped["heads"].items():
         refit = fitted["heads"][name]

@@ -30,15 +30,21 @@ def test_old_and_new_versions_coexist(questions):
     assert questions.versions("sensitivity") == [1, 2]
     assert "health" in v2.options and "health" not in v1.options
     assert (v1.key, v2.key) == ("sensitivity@v1", "sensitivity@v2")
-    # Older versions stay loadable beside the latest: sensitivity v1 and relation_type v1.
-    assert len(questions.all()) == len(questions.all(latest_only=True)) + 2
+    # Older versions stay loadable beside the latest: sensitivity v1 and relation_type v1 and v2.
+    assert len(questions.all()) == len(questions.all(latest_only=True)) + 3
 
 
 def test_relation_type_v2_adds_the_new_slots_and_v1_keeps_its_options(questions):
     v1, v2 = questions.get("relation_type", 1), questions.get("relation_type", 2)
-    assert questions.latest("relation_type") == v2
     assert set(v2.options) - set(v1.options) == {"credential", "work_location"}
     assert set(v1.options) <= set(v2.options)
+
+
+def test_relation_type_v3_adds_diet_and_is_the_latest(questions):
+    v2, v3 = questions.get("relation_type", 2), questions.get("relation_type", 3)
+    assert questions.latest("relation_type") == v3
+    assert set(v3.options) - set(v2.options) == {"diet"}
+    assert set(v2.options) <= set(v3.options)
 
 
 def test_an_unknown_version_names_the_known_ones(questions):
@@ -105,3 +111,15 @@ def test_a_target_question_without_its_placeholder_is_refused(tmp_path):
            '[question.options]\ntrue = "yes"\nfalse = "no"\n'
     with pytest.raises(QuestionFileError, match="target"):
         load_questions(_write(tmp_path, body))
+
+
+def test_a_missing_or_broken_question_file_is_the_config_loaders_error_naming_the_file(tmp_path):
+    from archivist.configs.files import ConfigFileError
+
+    with pytest.raises(ConfigFileError, match="does not exist") as missing:
+        load_questions(tmp_path / "nope.toml")
+    assert "nope.toml" in str(missing.value)
+    with pytest.raises(ConfigFileError, match="not valid TOML") as broken:
+        load_questions(_write(tmp_path, "[[question]\nid = "))
+    assert "questions.toml" in str(broken.value)
+    assert issubclass(QuestionFileError, ConfigFileError)  # one family: `except ConfigFileError` catches both

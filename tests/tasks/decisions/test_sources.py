@@ -57,7 +57,8 @@ def test_sgd_states_give_updates_new_slots_and_restated_duplicates(tmp_path):
     assert Counter(item.label for item in items) == {"update": 1, "new": 1, "duplicate": 2}
     update = by_label["update"]
     assert "Oakland" in update.fields["old"] and "Berkeley" in update.fields["new"]
-    assert update.fields["message"] == "Actually make it Berkeley instead." and update.accept == ("update", "contradiction")
+    assert update.fields["message"] == "Actually make it Berkeley instead."
+    assert update.accept == ("update", "contradiction")
     new = by_label["new"]
     assert "Oakland" in new.fields["old"] and "7 pm" in new.fields["new"]
     # A boolean slot is never rendered; a change the user did not say (8 pm after "Sounds good.") is not used.

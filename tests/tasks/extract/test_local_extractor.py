@@ -6,6 +6,7 @@ import logging
 from datetime import UTC, datetime
 
 import pytest
+
 from archivist.configs.relations import load_relations
 from archivist.configs.settings import Settings
 from archivist.tasks.extract import (

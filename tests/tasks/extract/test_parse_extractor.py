@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+
 from archivist.tasks.extract import ContextMessage, LocalExtractor, TurnContext
 from archivist.tasks.extract.parse import grammar_of, load_nlp, read_clauses
 
@@ -60,7 +61,8 @@ def test_a_change_gives_the_new_value_as_a_current_fact(extractor, text, expecte
 def test_the_fibre_plan_is_a_plan_and_plain_fibre_a_kind_of_line(extractor):
     assert readings(extractor, "I upgraded to the Fibre 500 plan on the app yesterday.") == [
         ("plan", "customer is on the Fibre 500 plan", "current")]
-    assert readings(extractor, "I upgraded to fibre on Monday.") == [("plan", "customer has fibre broadband", "current")]
+    assert readings(extractor, "I upgraded to fibre on Monday.") == [
+        ("plan", "customer has fibre broadband", "current")]
 
 
 def test_a_date_leaves_the_text_whole_and_dates_the_fact(extractor):

@@ -1,5 +1,6 @@
 import numpy as np
 import pytest
+
 from archivist.configs import load_settings
 from archivist.tasks.ingest.embed import (
     EmbedderMismatch,

@@ -1,6 +1,7 @@
 """The offline MiniLM encoder: shape, unit length, determinism, and that it reads meaning."""
 
 import numpy as np
+
 from archivist.tasks.ingest import minilm
 
 

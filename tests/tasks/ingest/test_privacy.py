@@ -8,6 +8,8 @@ import tomllib
 
 import polars as pl
 import pytest
+
+from archivist.ids import content_id
 from archivist.tasks.ingest.privacy import (
     PRIVACY_FILE,
     PrivacyConfigError,
@@ -17,8 +19,6 @@ from archivist.tasks.ingest.privacy import (
 )
 from archivist.tasks.ingest.read import read_archive
 from archivist.tasks.ingest.read.validate import empty_quarantine, turn_ids
-
-from archivist.ids import content_id
 
 CARD = "4242 4242 4242 4242"
 ORDER = "1234 5678 9012 3456"  # 16 digits that fail the Luhn check

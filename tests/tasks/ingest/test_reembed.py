@@ -11,9 +11,10 @@ import pytest
 
 from archivist.storage import schemas
 from archivist.storage.facts import load_partition_state
+from archivist.storage.meta import record_embedder, recorded_embedder
 from archivist.storage.scopes import fact_vector_dim
 from archivist.storage.store import Store
-from archivist.storage.turns import ensure_ingest_tables, record_embedder, recorded_embedder, write_turns
+from archivist.storage.turns import ensure_ingest_tables, write_turns
 from archivist.tasks.ingest.reembed import ReembedIncomplete, reembed_store
 from tests.fakes.fact_stores import write_night
 from tests.fakes.statements import DIM, statement

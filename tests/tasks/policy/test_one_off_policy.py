@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import polars as pl
+
 from archivist.configs.relations import load_relations
 from archivist.configs.thresholds import load_thresholds
 from archivist.tasks.writepath.decide import process_new_facts
-
 from tests.fakes.scripted_decider import ScriptedDecider, ScriptedQuestions
 from tests.fakes.statements import statement
 

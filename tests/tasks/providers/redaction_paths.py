@@ -7,8 +7,8 @@ drives). The key variable of each path is its vendor's default, so the same key 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 

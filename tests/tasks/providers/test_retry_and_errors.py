@@ -66,7 +66,7 @@ def test_transient_errors_are_retried_with_growing_backoff():
     result, attempts = call_with_retry(call, SETTINGS, sleep=sleeps.append)
     assert (result, attempts, len(calls)) == ("ok", 4, 4)
     # 0.5, 1, 2 seconds, each minus at most 25% jitter
-    for wait, base in zip(sleeps, [0.5, 1.0, 2.0]):
+    for wait, base in zip(sleeps, [0.5, 1.0, 2.0], strict=True):
         assert base * 0.75 <= wait <= base
 
 

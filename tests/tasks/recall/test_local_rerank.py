@@ -10,6 +10,7 @@ import json
 
 import numpy as np
 import pytest
+
 from archivist.tasks.decisions.local.relevance import (
     FEATURES,
     WEIGHTS_PATH,

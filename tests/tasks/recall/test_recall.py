@@ -14,13 +14,15 @@ import pyarrow as pa
 import pytest
 
 from archivist.configs.settings import load_settings
+from archivist.ids import content_id
 from archivist.storage import schemas
 from archivist.storage.fact_schemas import facts_schema
 from archivist.storage.facts import ensure_fact_tables, write_facts
+from archivist.storage.meta import record_embedder
 from archivist.storage.store import Store
-from archivist.storage.turns import ensure_ingest_tables, record_embedder, write_turns
+from archivist.storage.turns import ensure_ingest_tables, write_turns
 from archivist.tasks.ingest.embed import get_embedder
-from archivist.ids import content_id
+from archivist.tasks.providers.tokens import count_tokens
 from archivist.tasks.recall.read import ReadPathLimits, recall
 from archivist.tasks.recall.rerank import select
 from archivist.tasks.recall.shortlist import (
@@ -30,7 +32,6 @@ from archivist.tasks.recall.shortlist import (
     reciprocal_rank_fusion,
     spread_to_neighbours,
 )
-from archivist.tasks.providers.tokens import count_tokens
 from tests.fakes.scripted_decider import ScriptedDecider
 
 
@@ -132,7 +133,8 @@ def test_a_changed_fact_comes_back_current_first_with_the_old_value_marked_super
     current, old = result.lines[0], result.lines[1]
     assert not current.superseded and old.superseded and old.source == "superseded"
     assert old.rendered.startswith("[2023-01-10] (superseded until 2024-03-05) Ana lives at Rua Augusta 12")
-    assert current.rendered == '[2024-03-05] Ana lives at Rua das Flores 7, Porto — "My new address is Rua das Flores 7, Porto."'
+    assert current.rendered == ('[2024-03-05] Ana lives at Rua das Flores 7, Porto — '
+                                '"My new address is Rua das Flores 7, Porto."')
     assert "address" in result.relations
 
 
@@ -182,11 +184,12 @@ def test_the_token_budget_is_never_exceeded(memory, budget):
 def test_the_budget_cut_is_exact_at_line_boundaries(memory):
     store, settings = memory
     ask = dict(store=store, settings=settings, tenant="acme", scope="ana", k=None, decider=relevant_to("a"))
-    full = recall("Where does Ana live and what about her router?", **ask)
+    question = "Where does Ana live and what about her router?"
+    full = recall(question, **ask)
     for n in (1, 2, 3):
         exact = count_tokens("\n".join(line.rendered for line in full.lines[:n]))
-        assert len(recall("Where does Ana live and what about her router?", budget_tokens=exact, **ask).lines) == n
-        assert len(recall("Where does Ana live and what about her router?", budget_tokens=exact - 1, **ask).lines) == n - 1
+        assert len(recall(question, budget_tokens=exact, **ask).lines) == n
+        assert len(recall(question, budget_tokens=exact - 1, **ask).lines) == n - 1
 
 
 def test_k_cuts_the_lines(memory):

@@ -9,14 +9,15 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+
 from archivist.configs.settings import load_settings
 from archivist.storage.facts import commit_partition, load_partition_state
+from archivist.storage.meta import record_embedder
 from archivist.storage.store import Store
-from archivist.storage.turns import ensure_ingest_tables, record_embedder
+from archivist.storage.turns import ensure_ingest_tables
 from archivist.tasks.ingest.embed import get_embedder
 from archivist.tasks.recall.read import recall
 from archivist.tasks.writepath.decide import process_new_facts
-
 from tests.fakes.fact_stores import QUESTIONS, R, T, by_text, replayed
 from tests.fakes.scripted_decider import ScriptedDecider
 from tests.fakes.statements import at_day, statement

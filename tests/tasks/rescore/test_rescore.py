@@ -15,10 +15,9 @@ from archivist.storage.store import Store
 from archivist.tasks.decisions.client import DecisionClient, build_decider
 from archivist.tasks.decisions.questions import load_questions
 from archivist.tasks.plans.apply import apply_plan, restore_plan
-from archivist.tasks.rescore.run import drift_markdown, estimate, rescore_store
 from archivist.tasks.rescore.requests import rebuild_requests, stored_decisions
-from tests.fakes.fact_stores import QUESTIONS, R, T, by_text, facts_hash, projection_matches_log, replayed, \
-    write_night
+from archivist.tasks.rescore.run import drift_markdown, estimate, rescore_store
+from tests.fakes.fact_stores import QUESTIONS, R, T, by_text, facts_hash, projection_matches_log, replayed, write_night
 from tests.fakes.scripted_decider import ScriptedDecider
 from tests.fakes.scripted_provider import ScriptedProvider
 from tests.fakes.statements import statement
@@ -76,7 +75,7 @@ def test_the_dry_run_counts_and_costs_and_calls_nothing(store):
     result = CliRunner().invoke(app, ["rescore", "--model", "jev-1.13.0", "--provider", "systemone", "--dry-run",
                                       "--json", "--store", store.uri])
     assert result.exit_code == 0, result.output
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)  # stdout: a note about a temporary Prefect server goes to stderr
     assert (report["decisions"], report["requests"], report["dry_run"]) == (24, 3, True)
     # The command rebuilds requests with the shipped question wording (longer than the scripted one).
     shipped = rebuild_requests(store, stored_decisions(store, new_model="jev-1.13.0"), load_questions())
@@ -93,7 +92,8 @@ def test_a_second_model_reports_flips_records_new_decisions_and_plans_a_reopen(s
     assert len(decider.requests) == 3 and decider.batches == [3]
     relation = outcome.drift["relation"]
     assert relation["flips"] == {"new": {"new": 2}, "update": {"new": 1}}
-    # |P_new(old choice) - P_old(old choice)|: the dog (0.95 both), Berlin-Leeds (0.95 -> 0.02), Berlin-dog (0.95 -> 0.9)
+    # |P_new(old choice) - P_old(old choice)|:
+    # the dog (0.95 both), Berlin-Leeds (0.95 -> 0.02), Berlin-dog (0.95 -> 0.9)
     assert relation["flipped"] == 1 and relation["mean_abs_change"] == pytest.approx((0 + 0.93 + 0.05) / 3)
     worth = outcome.drift["worth_remembering"]
     assert worth["crossing"]["act"] == pytest.approx(1 / 3) and worth["crossing"]["relevance"] == 0.0

@@ -5,7 +5,6 @@ from __future__ import annotations
 from archivist.storage.store import Store
 from archivist.tasks.rescore.requests import rebuild_requests, stored_decisions
 from archivist.tasks.rescore.run import rescore_store
-
 from tests.fakes.fact_stores import QUESTIONS, R, T, write_night
 from tests.fakes.scripted_decider import ScriptedDecider
 from tests.fakes.statements import statement

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from archivist.storage.facts import load_partition_state
 from archivist.storage.store import Store
 from archivist.tasks.extract import problem_rows
 from archivist.tasks.writepath.decide import process_new_facts
 from archivist.tasks.writepath.partition import FactsResult, _extracted_rows, commit_facts
-from archivist.storage.facts import load_partition_state
 from tests.fakes.fact_stores import QUESTIONS, R, T
 from tests.fakes.scripted_decider import ScriptedDecider
 from tests.fakes.statements import DIM, statement

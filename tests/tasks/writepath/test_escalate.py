@@ -9,8 +9,8 @@ import pytest
 
 from archivist.configs import load_settings
 from archivist.storage import Store
-from archivist.tasks.writepath.escalate import build_escalation
 from archivist.tasks.writepath.decide import NewFact
+from archivist.tasks.writepath.escalate import build_escalation
 from tests.fakes.fixtures import fake_openai  # noqa: F401
 
 MOVE = NewFact(tenant="acme", scope="c1", subject="customer", relation="address", object="Leeds",

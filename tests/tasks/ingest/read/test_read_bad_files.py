@@ -8,9 +8,10 @@ import os
 
 import polars as pl
 import pytest
+from read_helpers import line, message, read_all, write_lines
+
 from archivist.tasks.ingest.read import read_archive
 from archivist.tasks.ingest.read.jsonl import MAX_JSON_DEPTH
-from read_helpers import line, message, read_all, write_lines
 
 
 def deep_line(depth: int = 10_000) -> bytes:

@@ -126,7 +126,7 @@ def test_locomo_sessions_become_conversations_with_dates_and_dia_ids_map_to_turn
     assert records["said_at"].to_list() == [datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)] * 2 + [None]
 
     ids = locomo_turn_ids(path, "research")
-    assert ids == dict(zip(["D1:1", "D1:2", "D2:1"], records["turn_id"].to_list()))
+    assert ids == dict(zip(["D1:1", "D1:2", "D2:1"], records["turn_id"].to_list(), strict=True))
 
 
 ABCD = [

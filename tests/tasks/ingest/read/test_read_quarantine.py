@@ -9,8 +9,8 @@ import polars as pl
 import pytest
 from read_helpers import line, message, read_all, write_lines
 
-from archivist.storage.schemas import QUARANTINE, RECORD_COLUMNS
 from archivist.ids import content_id
+from archivist.storage.schemas import QUARANTINE, RECORD_COLUMNS
 from archivist.tasks.ingest.read import QUARANTINE_SCHEMA, RECORD_SCHEMA
 
 MAX_TEXT_CHARS = 200
@@ -143,7 +143,7 @@ def test_csv_ragged_rows_and_bad_values_are_quarantined_by_line(tmp_path):
     assert records["source_line"].to_list() == [2, 4, 9]
     assert records["text"].to_list() == ["hello", "a quoted\nmulti-line text", "fine"]
     assert records["speaker"].to_list()[-1] == "customer"
-    reasons = dict(zip(quarantine["source_line"].to_list(), quarantine["reason"].to_list()))
+    reasons = dict(zip(quarantine["source_line"].to_list(), quarantine["reason"].to_list(), strict=True))
     assert reasons == {
         3: "ragged row: 10 fields where the header has 8",
         6: "missing text",

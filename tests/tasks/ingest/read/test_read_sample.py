@@ -24,7 +24,7 @@ def test_the_sample_archive_parses_with_exactly_the_expected_quarantine():
     assert records.height == TRUTH["counts"]["turns"] + expected["valid"]
     malformed = quarantine.sort("source_line")
     assert set(malformed["source_file"]) == {(SAMPLE / "malformed" / "chats.jsonl").resolve().as_posix()}
-    for row, wanted in zip(malformed.iter_rows(named=True), expected["quarantined"]):
+    for row, wanted in zip(malformed.iter_rows(named=True), expected["quarantined"], strict=True):
         assert row["source_line"] == wanted["line"]
         assert row["reason"].startswith(wanted["reason_starts_with"]), (row["reason"], wanted)
 

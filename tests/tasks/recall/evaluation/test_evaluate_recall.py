@@ -9,22 +9,22 @@ from pathlib import Path
 import pytest
 
 from archivist.configs.settings import load_settings
-from archivist.tasks.recall.evaluation.locomo import (
-    KS,
-    MODES,
-    EvaluationSetup,
-    summarize,
-    evidence_dia_ids,
-    load_locomo_questions,
-    public_json,
-    run_locomo_evaluation,
-)
 from archivist.tasks.recall.evaluation.answers import JUDGE_SYSTEM, answer_and_judge, judged_correct
 from archivist.tasks.recall.evaluation.compare import (
     bootstrap_by_conversation,
     compare_runs,
     mcnemar_exact,
     paired_difference,
+)
+from archivist.tasks.recall.evaluation.locomo import (
+    KS,
+    MODES,
+    EvaluationSetup,
+    evidence_dia_ids,
+    load_locomo_questions,
+    public_json,
+    run_locomo_evaluation,
+    summarize,
 )
 from tests.fakes.scripted_decider import ScriptedDecider
 
@@ -51,7 +51,8 @@ TINY = {
         {"question": "When did Ben start pottery?", "answer": "5 June 2023", "evidence": ["D2:1"], "category": 2},
         {"question": "What did Ana and Ben do?", "answer": "adopted a dog; pottery", "evidence": ["D1:1; D2:1"],
          "category": 1},
-        {"question": "Would Ana enjoy a dog show?", "answer": "likely yes", "evidence": ["D1:3", "D1:1"], "category": 3},
+        {"question": "Would Ana enjoy a dog show?", "answer": "likely yes", "evidence": ["D1:3", "D1:1"],
+         "category": 3},
         {"question": "Did Ana adopt a cat?", "adversarial_answer": "no", "evidence": ["D1:1"], "category": 5},
         {"question": "What is Ana's sister called?", "answer": "unknown", "evidence": [], "category": 4},
     ],
@@ -106,8 +107,9 @@ def test_the_json_has_exactly_the_documented_shape(tiny_run):
 
 
 def test_facts_shares_are_null_when_no_facts_were_measured():
-    entries = [{"category": 4, "outcomes": {"turns": {mode: {k: {"all": True, "any": True}
-                                                             for k in ["3", "5", "10", "20", "30"]} for mode in MODES}}}]
+    cuts = ["3", "5", "10", "20", "30"]
+    entries = [{"category": 4, "outcomes": {"turns": {mode: {k: {"all": True, "any": True} for k in cuts}
+                                                      for mode in MODES}}}]
     summary = summarize(entries, EvaluationSetup(budgets=()))
     assert summary["turns"]["fused"]["3"] == {"all": 1.0, "any": 1.0}
     assert summary["facts"]["reranked"]["30"] == {"all": None, "any": None}
@@ -130,7 +132,8 @@ def test_the_rerank_puts_what_the_decider_finds_relevant_first(tiny_run):
 def test_the_run_folder_holds_json_report_and_plots(tiny_run):
     _, folder, _ = tiny_run
     saved = json.loads((folder / "results.json").read_text())
-    assert len(saved["per_question"]) == 4 and saved["answers"] == {"skipped": "no LLM configured (llm.provider = none)"}
+    assert len(saved["per_question"]) == 4
+    assert saved["answers"] == {"skipped": "no LLM configured (llm.provider = none)"}
     report = (folder / "report.md").read_text()
     assert "# Recall evaluation on LoCoMo" in report and "turns-recall.png" in report
     for name in ("turns-recall.png", "turns-budgets.png", "turns-categories.png"):

@@ -14,7 +14,7 @@ from archivist.flows.cli import app
 from archivist.ids import content_id
 from archivist.storage import schemas
 from archivist.storage.store import Store
-from archivist.tasks.export import export_tables
+from archivist.tasks.export.parquet import export_tables
 from tests.fakes.fact_stores import write_night
 from tests.fakes.statements import statement
 

@@ -122,7 +122,7 @@ def _write(name: str, spec: TableSpec, batches: Iterator[pa.RecordBatch], out: P
 def _with_partitions(batch: pa.RecordBatch, spec: TableSpec) -> pa.RecordBatch:
     """The batch with `tenant` last (null where the table has none) and `date` from its time column."""
     moment = batch.column(spec.time_column)
-    date = pc.strftime(moment, format=DATE_FORMAT) if batch.num_rows else pa.array([], pa.string())
+    date = pc.strftime(moment, format=DATE_FORMAT)  # pyright: ignore[reportAttributeAccessIssue] (pyarrow.compute makes its kernels at import) if batch.num_rows else pa.array([], pa.string())
     tenant = (batch.column(spec.tenant_column) if spec.tenant_column
               else pa.nulls(batch.num_rows, pa.string()))
     keep = [i for i, f in enumerate(batch.schema) if f.name not in ("tenant", "date")]

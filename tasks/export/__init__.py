@@ -1,0 +1,1 @@
+"""Exporting store tables for analytics tools: Parquet partitioned by tenant and date."""

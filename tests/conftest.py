@@ -17,16 +17,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.fakes.environment import isolate
+
 REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
 def isolated_environment(tmp_path, monkeypatch):
     """No user config, no keys, no store outside tmp_path."""
-    for name in list(os.environ):
-        if name.startswith("ARCHIVIST_") or name.endswith("_API_KEY"):
-            monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("ARCHIVIST_CONFIG", str(tmp_path / "no-user-config.toml"))
+    isolate(monkeypatch, tmp_path)
     monkeypatch.chdir(tmp_path)
 
 

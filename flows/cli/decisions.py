@@ -68,8 +68,7 @@ def evaluate_decisions(
     )
     from archivist.tasks.decisions.questions import load_questions
 
-    if split not in ("test", "train", "all"):
-        raise typer.BadParameter("use test, train or all", param_hint="--split")
+    _check_split(split)
     settings = load_settings(decisions__provider=provider, decisions__model=model, store__uri=store)
     if provider == "local" and not model and not settings.decisions.model.startswith("local-decider"):
         settings = with_overrides(settings, decisions__model="local-decider-1")
@@ -178,8 +177,7 @@ def fit(
         write_weights,
     )
 
-    if split not in ("test", "train", "all"):
-        raise typer.BadParameter("use test, train or all", param_hint="--split")
+    _check_split(split)
     try:
         if model is not None and ("@" in model or not model.strip()):
             raise ValueError(f"model name {model!r} may not contain '@' (that marks a temperature variant)")
@@ -198,3 +196,8 @@ def fit(
                       f"{head['temperature']:.3f}", f"{head['l2']:g}")
     console.print(table)
     console.print(f"wrote {path}")
+
+
+def _check_split(split: str) -> None:
+    if split not in ("test", "train", "all"):
+        raise typer.BadParameter("use test, train or all", param_hint="--split")

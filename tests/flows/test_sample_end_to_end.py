@@ -10,7 +10,6 @@ it repeats has no row of its own: it is found through its `link_made` event, whi
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,12 +18,12 @@ from typing import Any
 import polars as pl
 import pytest
 
-from archivist.configs import load_settings
 from archivist.flows.ingest import IngestSummary, run_ingest
 from archivist.storage import Store
 from archivist.storage.events import read_events, replay_facts
 from archivist.storage.turns import table_counts
 from archivist.tasks.ingest.privacy import load_privacy
+from tests.fakes.environment import embedded_settings
 
 pytestmark = pytest.mark.slow
 
@@ -58,12 +57,7 @@ def sample(prefect_api, tmp_path_factory) -> SampleRun:
     root = tmp_path_factory.mktemp("sample-e2e")
     with pytest.MonkeyPatch.context() as env:
         # The same isolation as conftest's autouse fixture, which a module-scoped fixture cannot use.
-        for name in list(os.environ):
-            if name.startswith("ARCHIVIST_") or name.endswith("_API_KEY"):
-                env.delenv(name)
-        env.setenv("ARCHIVIST_CONFIG", str(root / "no-user-config.toml"))
-        settings = load_settings(store__uri=str(root / "store"))
-        assert (settings.decisions.provider, settings.llm.provider) == ("local", "none"), "the embedded defaults"
+        settings = embedded_settings(env, root)
         first = run_ingest([str(SAMPLE)], settings)
         before = table_counts(Store(settings.store.uri))
         second = run_ingest([str(SAMPLE)], settings)

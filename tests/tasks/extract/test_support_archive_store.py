@@ -9,16 +9,15 @@ changes depend on the extractor (this package) and the local decision model (tas
 from __future__ import annotations
 
 import json
-import os
 from datetime import UTC, datetime, timedelta
 
 import polars as pl
 import pytest
 
-from archivist.configs import load_settings
 from archivist.flows.ingest import run_ingest
 from archivist.storage import Store
 from archivist.storage.events import read_events
+from tests.fakes.environment import embedded_settings
 
 pytestmark = pytest.mark.slow
 
@@ -76,12 +75,7 @@ def stored(prefect_api, tmp_path_factory):
     root = tmp_path_factory.mktemp("support-archive")
     write_archive(root / "archive")
     with pytest.MonkeyPatch.context() as env:
-        for name in list(os.environ):
-            if name.startswith("ARCHIVIST_") or name.endswith("_API_KEY"):
-                env.delenv(name)
-        env.setenv("ARCHIVIST_CONFIG", str(root / "no-user-config.toml"))
-        settings = load_settings(store__uri=str(root / "store"))
-        assert (settings.decisions.provider, settings.llm.provider) == ("local", "none"), "the embedded defaults"
+        settings = embedded_settings(env, root)
         run_ingest([str(root / "archive")], settings)
     store = Store(str(root / "store"))
     return store.read("facts").drop("vector"), read_events(store)

@@ -63,7 +63,7 @@ def ingest_outcome(*, files_read: int, records_read: int, valid: int, quarantine
                        f"{max_quarantine_share:.1%})")
     if files_unreadable:
         reasons.append(f"{files_unreadable} file(s) could not be read to the end")
-    if deferred_turns:
+    if deferred_turns and not budget_stopped:
         reasons.append(f"{deferred_turns} turn(s) were deferred: a decision call failed after every retry; run "
                        "the same ingest again to finish them")
     fallback_share = fallback_decisions / decisions if decisions else 0.0
@@ -71,5 +71,6 @@ def ingest_outcome(*, files_read: int, records_read: int, valid: int, quarantine
         reasons.append(f"{fallback_share:.1%} of the decisions were fallbacks or deferred (over --max-fallback-share "
                        f"{max_fallback_share:.1%})")
     if budget_stopped:
-        reasons.append("the run stopped at its budget")
+        reasons.append(f"the spend budget (--max-cost-usd) was reached: {deferred_turns} turn(s) left undone; run "
+                       "the same ingest again to finish them")
     return RunOutcome(ExitCode.PARTIAL if reasons else ExitCode.SUCCESS, tuple(reasons))

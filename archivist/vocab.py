@@ -18,7 +18,10 @@ CLOSED_BY_BELIEF = "belief"  # belief fell below the close threshold; reopens ab
 CLOSED_AS_FULFILLED = "fulfilled"  # a stored plan that a later statement said was carried out
 CLOSED_AS_SUPERSEDED = "superseded"  # consolidation: a newer fact replaced it
 CLOSED_AS_DUPLICATE = "duplicate"  # consolidation: the same fact stored twice, linked to the older one
-CLOSED_REASONS = (CLOSED_BY_BELIEF, CLOSED_AS_FULFILLED, CLOSED_AS_SUPERSEDED, CLOSED_AS_DUPLICATE)
+CLOSED_AS_SETTLED = "settled"  # a flagged conflict settled against it by an equal or stronger voice
+CLOSED_AS_LAPSED = "lapsed"  # a plan whose date passed without the event happening
+CLOSED_REASONS = (CLOSED_BY_BELIEF, CLOSED_AS_FULFILLED, CLOSED_AS_SUPERSEDED, CLOSED_AS_DUPLICATE, CLOSED_AS_SETTLED,
+                  CLOSED_AS_LAPSED)
 
 # -- events.kind -----------------------------------------------------------------------------------------
 FACT_ADDED = "fact_added"
@@ -29,8 +32,10 @@ FACT_PROMOTED = "fact_promoted"
 LINK_MADE = "link_made"
 PLAN_CLOSED = "plan_closed"
 FACT_DROPPED = "fact_dropped"
+CONFLICT_FLAGGED = "conflict_flagged"  # a contract kept a disagreement instead of applying it (configs/contracts.toml)
+CONFLICT_SETTLED = "conflict_settled"  # an equal or stronger voice, or a plan, settled a flagged conflict
 EVENT_KINDS = (FACT_ADDED, BELIEF_CHANGED, FACT_CLOSED, FACT_REOPENED, FACT_PROMOTED, LINK_MADE, PLAN_CLOSED,
-               FACT_DROPPED)
+               FACT_DROPPED, CONFLICT_FLAGGED, CONFLICT_SETTLED)
 
 # -- plans.status ----------------------------------------------------------------------------------------
 DRAFT, APPLIED, RESTORED = "draft", "applied", "restored"

@@ -14,6 +14,7 @@ from archivist.configs.files import CONFIG_DIR, ShippedModel
 RELATIONS_FILE = CONFIG_DIR / "relations.toml"
 
 Cardinality = Literal["one", "many"]
+Replace = Literal["never", "same_kind", "any"]
 
 
 @lru_cache(maxsize=65_536)
@@ -27,12 +28,28 @@ class RelationEntry(BaseModel):
 
     cardinality: Cardinality
     aliases: tuple[str, ...] = ()
+    replace: Replace = "never"
+    """What a stated change of a many-valued relation ("I switched to an iPhone 15") replaces: `same_kind`
+    the stored value of the same kind (`kinds`), `any` any stored value, `never` nothing. One-valued
+    relations are always replaced."""
+    kinds: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    """kind -> words of a value of that kind (lower case; a phrase matches as a whole)."""
+
+    def kind_of(self, value: str) -> str | None:
+        """The kind of a value by its words ("iPhone 15" -> phone), None when no kind names it."""
+        text = f" {re.sub(r'[^a-z0-9+]+', ' ', value.lower())} "
+        for kind, words in self.kinds.items():
+            if any(f" {word} " in text for word in words):
+                return kind
+        return None
 
 
 class Relations(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     default_cardinality: Cardinality = "many"
+    stated_replacement_trust: float = Field(default=0.9, ge=0.0, le=1.0)
+    distinct_relation_trust: float = Field(default=0.9, ge=0.0, le=1.0)
     relation: dict[str, RelationEntry] = Field(default_factory=dict)
     _index: dict[str, str] = PrivateAttr(default_factory=dict)
 
@@ -59,6 +76,22 @@ class Relations(BaseModel):
     def cardinality(self, name: str) -> Cardinality:
         entry = self.relation.get(self.canonical(name))
         return entry.cardinality if entry else self.default_cardinality
+
+    def entry(self, name: str) -> RelationEntry | None:
+        return self.relation.get(self.canonical(name))
+
+    def replaces(self, name: str, old: str, new: str) -> bool:
+        """Whether a stated change to the value `new` replaces the stored value `old` of relation `name`: always for a
+        one-valued relation; for a many-valued one as its `replace` says (`same_kind`: a phone for a phone)."""
+        if self.cardinality(name) == "one":
+            return True
+        entry = self.entry(name)
+        if entry is None or entry.replace == "never":
+            return False
+        if entry.replace == "any":
+            return True
+        kind = entry.kind_of(new)
+        return kind is not None and kind == entry.kind_of(old)
 
 
 _loader = ShippedModel(Relations, RELATIONS_FILE)

@@ -50,6 +50,9 @@ class IngestSettings(_Section):
     """Threads (or local Dask workers) that process partitions at once."""
     dask_address: str | None = None
     """A running Dask scheduler (tcp://host:8786); None starts a local cluster."""
+    staging_dir: str | None = None
+    """A folder every Dask worker can read and write (a shared mount) for the run's staged partitions; None
+    stages under `<store>/_staging/` (a local store), or in a local temporary folder (an object store)."""
     column_map: dict[str, str] = Field(default_factory=dict)
     """Archive column name -> archivist column name, for archives whose columns are named differently."""
     default_tenant: str = "default"
@@ -90,6 +93,12 @@ class ProviderSettings(_Section):
     backoff_max_s: float = 30.0
     concurrency: int = 16
     """Requests in flight at once from this process."""
+    accept_models: tuple[str, ...] = ()
+    """Reported model ids accepted for the pinned `model` besides itself and its dated snapshots (a gateway's
+    name for the same version, e.g. `typesafe/jev-1.13-20260917` through OpenRouter). Any other answering
+    model stops the run: its probabilities are on another scale than the thresholds were set for."""
+    allow_unpriced: bool = False
+    """Accept a model with no price in configs/prices.toml (its calls are costed at $0); otherwise an error."""
 
 
 class LLMSettings(ProviderSettings):
@@ -97,6 +106,44 @@ class LLMSettings(ProviderSettings):
     model: str = "gpt-4o-mini"
     requests_per_minute: float = 500
     tokens_per_minute: float = 2_000_000
+    max_output_tokens: int = Field(default=1200, ge=16)
+    """The first output budget of an extraction request; a reply cut off there is asked again with twice it."""
+    max_output_tokens_ceiling: int = Field(default=4800, ge=16)
+    """The largest budget a truncated extraction is retried with; past it the turn is a recorded problem."""
+    max_tokens_parameter: Literal["max_completion_tokens", "max_tokens"] = "max_completion_tokens"
+    """The OpenAI parameter the budget is sent as: current OpenAI models take max_completion_tokens (reasoning
+    models reject max_tokens); some OpenAI-compatible servers know only max_tokens."""
+    structured_output: bool = True
+    """Ask for the extraction JSON schema (OpenAI strict json_schema, Anthropic structured outputs); false for
+    a server without it (the prompt still asks for the JSON)."""
+    batch_poll_interval_s: float = Field(default=60.0, gt=0)
+    """Seconds between status polls of a submitted extraction batch."""
+    batch_max_wait_s: float = Field(default=26 * 3600.0, gt=0)
+    """How long one run waits on its batches before exiting TRANSIENT (75); the next run resumes the wait.
+    Longer than the vendors' 24-hour completion window, so a batch is finished or expired by then."""
+    batch_submit_only: bool = False
+    """Submit the night's extraction batches and stop (exit 75) without waiting; the next run collects them.
+    The ingest flow sets it for its first pass over a batch night, so every partition's batches are queued
+    before any is polled."""
+
+
+class GateSettings(_Section):
+    """The extraction gate (tasks/writepath/extract_gate.py): the decision model screens turns before extraction."""
+
+    threshold: float = Field(default=0.5, ge=0.0, le=1.0)
+    """A turn whose probability of holding something worth keeping is below this gets no extraction call."""
+    llm: bool = True
+    """Gate the LLM extractor (and batch mode): each skipped turn saves a paid call."""
+    local: bool = False
+    """Gate the embedded extractor: it costs nothing per turn, so the gate would only risk losing facts."""
+    turns_per_request: int = Field(default=20, ge=1)
+    """Turns asked about in one decision request."""
+
+
+class BudgetSettings(_Section):
+    max_cost_usd: float | None = Field(default=None, ge=0.0)
+    """A run's spend limit in US dollars (configs/prices.toml); once its model calls cost this much no new call
+    starts, the run commits what is finished and exits 3. None: unlimited."""
 
 
 class Settings(BaseSettings):
@@ -113,6 +160,8 @@ class Settings(BaseSettings):
     decisions: ProviderSettings = Field(default_factory=ProviderSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
     privacy: PrivacySettings = Field(default_factory=PrivacySettings)
+    budget: BudgetSettings = Field(default_factory=BudgetSettings)
+    gate: GateSettings = Field(default_factory=GateSettings)
     replay: bool = False
     """Fail on a call-cache miss instead of calling a model (reproducing a run from its cache)."""
 

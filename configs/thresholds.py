@@ -2,10 +2,16 @@
 
 `load_thresholds()` reads the shipped file; a path reads a copy (for an experiment or a tenant that needs
 other numbers). Unknown keys are errors, so a misspelt threshold cannot silently fall back to a default.
+
+Probabilities are on each model's own scale, so the zone thresholds can be set per model: a
+`[models."<model id>"]` section overrides the probability thresholds for that model, and
+`load_thresholds(model=...)` (or `Thresholds.for_model`) returns the thresholds a decision from it is read
+with. A model with no section is read with the top-level values, and `measured_for` says so.
 """
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -13,6 +19,25 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from archivist.configs.files import CONFIG_DIR, ShippedModel
 
 THRESHOLDS_FILE = CONFIG_DIR / "thresholds.toml"
+log = logging.getLogger(__name__)
+
+PER_MODEL = ("act", "escalate", "relevance", "evidence_min_probability", "worth_drop_below", "worth_tentative_below")
+"""The thresholds that read a model's probabilities, so the ones a `[models."<id>"]` section may set."""
+
+
+class ModelThresholds(BaseModel):
+    """One model's section: the probability thresholds measured for it (unset ones keep the top-level value)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    act: float | None = Field(default=None, ge=0.0, le=1.0)
+    escalate: float | None = Field(default=None, ge=0.0, le=1.0)
+    relevance: float | None = Field(default=None, ge=0.0, le=1.0)
+    evidence_min_probability: float | None = Field(default=None, ge=0.0, le=1.0)
+    worth_drop_below: float | None = Field(default=None, ge=0.0, le=1.0)
+    worth_tentative_below: float | None = Field(default=None, ge=0.0, le=1.0)
+    source: str = ""
+    """Where the numbers come from (a seed paper, an `evaluate decisions` run on named data)."""
 
 
 class Thresholds(BaseModel):
@@ -44,6 +69,26 @@ class Thresholds(BaseModel):
     consolidation_neighbours: int = Field(ge=1)
     consolidation_min_cosine: float = Field(ge=-1.0, le=1.0)
     consolidation_max_pairs: int = Field(ge=1)
+    models: dict[str, ModelThresholds] = Field(default_factory=dict)
+    """Per-model probability thresholds, by model id (`[models."jev-1.13.0"]`)."""
+
+    def section_for(self, model: str) -> ModelThresholds | None:
+        """The model's section: an exact id, else the longest listed id of which `model` is a dated snapshot."""
+        if model in self.models:
+            return self.models[model]
+        prefixes = [name for name in self.models if model.startswith(name + "-")]
+        return self.models[max(prefixes, key=len)] if prefixes else None
+
+    def measured_for(self, model: str) -> bool:
+        return self.section_for(model) is not None
+
+    def for_model(self, model: str | None) -> Thresholds:
+        """The thresholds a decision from `model` is read with: its section over the top-level values."""
+        section = self.section_for(model) if model else None
+        if section is None:
+            return self
+        overrides = {name: getattr(section, name) for name in PER_MODEL if getattr(section, name) is not None}
+        return type(self).model_validate({**self.model_dump(), **overrides})
 
     @model_validator(mode="after")
     def _consistent(self) -> Thresholds:
@@ -68,6 +113,14 @@ class Thresholds(BaseModel):
 _loader = ShippedModel(Thresholds, THRESHOLDS_FILE)
 
 
-def load_thresholds(path: str | Path | None = None) -> Thresholds:
-    """The thresholds in `path` (default: the shipped configs/thresholds.toml, read once)."""
-    return _loader(path)
+def load_thresholds(path: str | Path | None = None, *, model: str | None = None) -> Thresholds:
+    """The thresholds in `path` (default: the shipped configs/thresholds.toml, read once); with `model`, the
+    ones for that decision model (its `[models."<id>"]` section over the top-level values)."""
+    thresholds = _loader(path)
+    if model is None:
+        return thresholds
+    if not thresholds.measured_for(model):
+        log.warning("no thresholds measured for decision model %r in %s: its answers are read with the top-level "
+                    "values; `archivist evaluate decisions --provider ...` suggests some", model,
+                    path or THRESHOLDS_FILE)
+    return thresholds.for_model(model)

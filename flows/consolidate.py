@@ -16,12 +16,13 @@ from archivist.configs.relations import load_relations
 from archivist.configs.settings import Settings, load_settings
 from archivist.configs.thresholds import load_thresholds
 from archivist.flows.artifacts import publish_summary
+from archivist.flows.cluster import task_runner
 from archivist.flows.runs import TrackedRun, retry_unless_terminal, thread_pool
 from archivist.storage.scopes import fact_vector_dim, list_scopes
 from archivist.storage.store import Store
 from archivist.tasks.consolidate.run import (
     RUN_PREFIX,
-    consolidate_partition,
+    consolidate_scopes,
     model_version,
     partition_scopes,
     record_consolidation,
@@ -32,7 +33,17 @@ from archivist.tasks.plans.heal import heal_store
 
 # task(name=...)(fn), not task(fn, name=...): only the decorator form is in Prefect's typed overloads.
 consolidate_task = task(name="consolidate-partition", cache_policy=NO_CACHE, retries=1,
-                        retry_delay_seconds=2, retry_condition_fn=retry_unless_terminal)(consolidate_partition)
+                        retry_delay_seconds=2, retry_condition_fn=retry_unless_terminal)(consolidate_scopes)
+
+
+@flow(name="consolidate-partitions", validate_parameters=False)
+def consolidate_partitions(settings: Settings, store_uri: str, groups: list, question: Any, t: Any, relations: Any,
+                           run_id: str, dim: int | None, max_pairs: int | None) -> list:
+    """One task per partition of scopes, on the runner the caller chose; returns their results in order."""
+    futures = consolidate_task.map(unmapped(settings), unmapped(store_uri), groups, unmapped(question),
+                                   unmapped(t), unmapped(relations), run_id=unmapped(run_id), dim=unmapped(dim),
+                                   max_pairs=unmapped(max_pairs))
+    return [future.result() for future in futures]
 
 
 @flow(name="consolidate", task_runner=thread_pool(2), validate_parameters=False)
@@ -42,7 +53,7 @@ def consolidate_flow(tenant: str | None = None, scope: str | None = None, store:
     settings = settings or load_settings()
     db = Store.open_existing(store or settings.store.uri, settings.store.storage_options)  # never create one
     heal_store(db)  # before the examined pairs are read: a killed pass's decisions without a plan go first
-    t, relations, question = load_thresholds(), load_relations(), load_questions().latest("relation")
+    t, relations, question = load_thresholds(), load_relations(), load_questions().latest("relation", asked_of="pairs")
     scopes = list_scopes(db, tenant, scope)
     if not scopes:
         summary = {"plan_id": None, "scopes": 0, "note": "no stored facts match; nothing to consolidate"}
@@ -54,10 +65,11 @@ def consolidate_flow(tenant: str | None = None, scope: str | None = None, store:
                                              artifact="consolidation-summary") as run:
         decider = run.own(build_decider(settings, db, run_id))
         groups = partition_scopes(scopes, settings.ingest.partitions)
-        futures = consolidate_task.map(unmapped(db), groups, unmapped(decider), unmapped(question), unmapped(t),
-                                       unmapped(relations), run_id=unmapped(run_id),
-                                       dim=unmapped(fact_vector_dim(db)), max_pairs=unmapped(max_pairs))
-        parts = [future.result() for future in futures]
+        with task_runner(settings) as chosen:
+            # A nested flow of its own runner: on Dask the partitions run in worker processes, each opening the
+            # store and a decision client from settings (nothing unpicklable crosses), paced by one budget.
+            parts = consolidate_partitions.with_options(task_runner=chosen)(
+                settings, db.uri, groups, question, t, relations, run_id, fact_vector_dim(db), max_pairs)
         plan = record_consolidation(db, parts, tenant=tenant, scope=scope, model=model_version(decider),
                                     question=question, run_id=run_id,
                                     max_pairs=t.consolidation_max_pairs if max_pairs is None else max_pairs)

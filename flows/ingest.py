@@ -9,28 +9,33 @@ from __future__ import annotations
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from prefect import flow, task, unmapped
 from prefect.cache_policies import NO_CACHE
 from prefect.futures import as_completed
-from prefect.task_runners import TaskRunner
 
-from archivist.configs.settings import Settings
+from archivist.configs.settings import Settings, with_overrides
 from archivist.flows.cli.progress import report
+from archivist.flows.cluster import task_runner
 from archivist.flows.runs import TrackedRun, retry_unless_terminal, thread_pool
 from archivist.flows.runtime import prefect_defaults
-from archivist.storage.calls import CallLog
+from archivist.storage.calls import CallLog, run_spend
 from archivist.storage.facts import ensure_fact_tables
+from archivist.storage.ingested import store_token
 from archivist.storage.meta import record_embedder, recorded_embedder
 from archivist.storage.search import ensure_fts_index
 from archivist.storage.store import Store
 from archivist.storage.turns import ensure_ingest_tables
+from archivist.tasks.extract.batch import BatchesSubmitted
 from archivist.tasks.ingest import steps as ingest_steps
 from archivist.tasks.ingest.embed import check_store_embedder, get_embedder
 from archivist.tasks.plans.heal import heal_store
+from archivist.tasks.providers.budget import close_budget, open_budget
 from archivist.tasks.writepath import partition as facts_steps
 
 
@@ -63,6 +68,20 @@ class IngestSummary(ingest_steps.ReadCounts):
     deferred_statements: int = 0
     deferred_decisions: dict[str, int] = field(default_factory=dict)
     """"question/provider" -> answers of the failed calls that deferred statements (never written)."""
+    turns_not_extracted: int = 0
+    """Of the deferred turns, those held because the spend budget stopped extraction in their scope."""
+    budget_usd: float | None = None
+    spent_usd: float = 0.0
+    """What this run's model calls cost (the ledger's rows of this run)."""
+    budget_stopped: bool = False
+    """The spend budget refused a model call: work is left for the next run."""
+    gate_skipped: int = 0
+    """Turns the extraction gate kept from the extractor this run (recorded in `extract_skips`, left unmarked)."""
+    stage_seconds: dict[str, float] = field(default_factory=dict)
+    """Write-path time by stage, summed over partitions (parse, vectors, decisions) and the flow's commits."""
+    store_token_before: str | None = None
+    store_token_after: str | None = None
+    """The store's tables as the run found and left them (storage/ingested.py), taken under the writer lease."""
 
     @property
     def turns_per_second(self) -> float:
@@ -77,6 +96,9 @@ facts_task = task(name="facts-partition", cache_policy=NO_CACHE)(facts_steps.dec
 
 
 def _staging_dir(settings: Settings, run_id: str) -> Path:
+    # Partition tasks read the staged files, so on a cluster this must be a folder every worker reaches.
+    if settings.ingest.staging_dir:
+        return Path(settings.ingest.staging_dir) / run_id
     uri = settings.store.uri
     if "://" in uri:  # an object store: stage on local disk
         return Path(tempfile.mkdtemp(prefix=f"archivist-stage-{run_id}-"))
@@ -87,6 +109,7 @@ def _staging_dir(settings: Settings, run_id: str) -> Path:
 def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: str = "all",
                 extract: str = "auto") -> IngestSummary:
     started = time.perf_counter()
+    token_before = store_token(settings.store.uri)  # under the writer lease: no other writer since
     run_id = uuid.uuid4().hex[:16]
     store = Store(settings.store.uri, settings.store.storage_options)
     embedder = get_embedder(settings)
@@ -97,9 +120,13 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
     parameters = {"paths": paths, "format": fmt, "stage": stage, "extract": extract,
                   "partitions": settings.ingest.partitions}
     staging = _staging_dir(settings, run_id)
-    with TrackedRun(store, "ingest", run_id, parameters, artifact="ingest-summary") as run:
+    budget = open_budget(run_id, settings.budget.max_cost_usd)  # every thread's calls draw on this one
+    with closing_budget(run_id), TrackedRun(store, "ingest", run_id, parameters, artifact="ingest-summary") as run:
         run.own(_StagingFolder(staging))
+        clock = time.perf_counter()
         staged = stage_task(paths, fmt, settings, run_id, staging)
+        turn_seconds = {"read": time.perf_counter() - clock}
+        clock = time.perf_counter()
         partitions = sorted(staged.partitions)
         futures = embed_task.map(partitions, [staged.partitions[p] for p in partitions],
                                  unmapped(settings), unmapped(run_id))
@@ -110,7 +137,8 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
             embedded.append(future.result())
             written += ingest_steps.commit_embedded(store, embedded[-1].files)
             report("turns: partitions embedded and stored", len(embedded), len(partitions))
-        facts = {}
+        turn_seconds["turns"] = time.perf_counter() - clock
+        facts: dict[str, Any] = {}
         if stage == "all":
             # Tables are created here, once, before tasks that read them run in parallel.
             ensure_write_path_tables(store, embedder.dim)
@@ -120,6 +148,8 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
             ensure_fts_index(store, "facts")
         # Folds the night's rows into the id indexes, so tomorrow's "already stored?" look-ups stay cheap.
         store.optimize("turns", "quarantine", "extracted", "facts", "decisions", "events")
+        stopped = bool(facts.pop("budget_stopped", False)) or budget.refused > 0
+        spent = run_spend(store, run_id) if budget.limit_usd is not None else budget.spent_usd
         summary = IngestSummary(
             run_id=run_id,
             records_read=staged.records_read,
@@ -132,9 +162,23 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
             records_quarantined=staged.quarantined,
             **staged.read_counts(),
             **facts,
+            budget_usd=budget.limit_usd,
+            spent_usd=spent,
+            budget_stopped=stopped,
+            store_token_before=token_before,
+            store_token_after=store_token(settings.store.uri),  # after the last table write (runs is not counted)
         )
+        summary.stage_seconds = turn_seconds | summary.stage_seconds
         run.complete(asdict(summary) | {"turns_per_second": summary.turns_per_second}, title=f"ingest run {run_id}")
     return summary
+
+
+@contextmanager
+def closing_budget(run_id: str) -> Iterator[None]:
+    try:
+        yield
+    finally:
+        close_budget(run_id)
 
 
 class _StagingFolder:
@@ -152,19 +196,55 @@ def ensure_write_path_tables(store: Store, dim: int) -> None:
     CallLog(store).close()
 
 
+def _submit_batches(work: list, settings: Settings, run_id: str) -> int:
+    """Batch mode's first pass: every partition's extraction batches queued before any partition waits on
+    its own (else partitions beyond the task runner's width would start a 24-hour window only after others
+    end). The second pass finds them in `llm_batches` and collects them."""
+    submit_only = with_overrides(settings, llm__batch_submit_only=True)
+    futures = submit_task.map([e.partition for e in work], [e.scopes for e in work], unmapped(submit_only),
+                              unmapped(run_id))
+    queued = sum(future.result() for future in as_completed(futures))
+    report(f"extraction batches: {queued} queued or waiting", len(work), len(work))
+    return queued
+
+
+def _submit_partition(partition: int, scopes: list, settings: Settings, run_id: str) -> int:
+    """The batches one partition has queued (a partition with nothing left to send returns 0)."""
+    try:
+        facts_steps.decide_partition(partition, scopes, settings, run_id, "batch")
+    except BatchesSubmitted as submitted:
+        return submitted.batches
+    return 0
+
+
+submit_task = task(name="submit-batches", cache_policy=NO_CACHE)(_submit_partition)
+
+
 def _write_path(embedded: list, settings: Settings, run_id: str, extract: str, store: Store,
                 dim: int) -> dict[str, Any]:
     """Extraction and decisions, one task per partition; the flow commits each partition's changes together."""
     work = sorted((e for e in embedded if e.scopes), key=lambda e: e.partition)
+    if extract == "batch" and (settings.llm.batch_submit_only or len(work) > 1):
+        queued = _submit_batches(work, settings, run_id)
+        if settings.llm.batch_submit_only:
+            raise BatchesSubmitted(f"{queued} extraction batch(es) queued or already waiting; run the same ingest "
+                                   "without llm.batch_submit_only to collect them", queued)
     futures = facts_task.map([e.partition for e in work], [e.scopes for e in work], unmapped(settings),
                              unmapped(run_id), unmapped(extract))
     totals = {"facts_extracted": 0, "decision_requests": 0, "decisions": 0, "facts_written": 0, "events": 0,
               "extraction_failures": 0, "fallback_decisions": 0, "fallbacks": {}, "deferred_turns": 0,
-              "deferred_statements": 0, "deferred_decisions": {}}
+              "deferred_statements": 0, "deferred_decisions": {}, "turns_not_extracted": 0, "budget_stopped": False,
+              "stage_seconds": {}, "gate_skipped": 0}
     report("facts: partitions decided and committed", 0, len(work))
     for done, future in enumerate(as_completed(futures), start=1):
         result = future.result()
+        clock = time.perf_counter()
         counts = facts_steps.commit_facts(store, result, dim, run_id)
+        seconds = totals["stage_seconds"]
+        for stage, spent in [*result.seconds.items(), ("commit", time.perf_counter() - clock)]:
+            seconds[stage] = seconds.get(stage, 0.0) + spent
+        totals["turns_not_extracted"] += result.turns_not_extracted
+        totals["budget_stopped"] = totals["budget_stopped"] or result.budget_stopped
         totals["facts_extracted"] += result.facts_extracted
         totals["decision_requests"] += result.requests
         totals["decisions"] += counts["decisions"]
@@ -175,6 +255,7 @@ def _write_path(embedded: list, settings: Settings, run_id: str, extract: str, s
         if decisions is not None and "fallback" in decisions.columns:
             totals["fallback_decisions"] += int(decisions["fallback"].sum() or 0)
         totals["deferred_turns"] += counts["deferred_turns"]
+        totals["gate_skipped"] += counts["gate_skipped"]
         totals["deferred_statements"] += counts["deferred_statements"]
         for name in ("fallbacks", "deferred_decisions"):
             for key, n in counts[name].items():
@@ -187,20 +268,7 @@ def _write_path(embedded: list, settings: Settings, run_id: str, extract: str, s
 
 def run_ingest(paths: list[str], settings: Settings, fmt: str = "auto", stage: str = "all",
                runner: str | None = None, dask_address: str | None = None, extract: str = "auto") -> IngestSummary:
-    """Run the flow with the configured task runner (threads here, or Dask)."""
-    runner = runner or settings.ingest.runner
-    if runner == "dask":
-        from prefect_dask.task_runners import DaskTaskRunner
-
-        address = dask_address or settings.ingest.dask_address
-        task_runner = (
-            DaskTaskRunner(address=address)
-            if address
-            else DaskTaskRunner(cluster_kwargs={"n_workers": settings.ingest.workers, "processes": False})
-        )
-    else:
-        task_runner = thread_pool(settings.ingest.workers)
-    with prefect_defaults(), Store(settings.store.uri, settings.store.storage_options).writer("ingest"):
-        # cast: Prefect's own runners do not fit its `TaskRunner[PrefectFuture[Any]]` annotation (see thread_pool)
-        return ingest_flow.with_options(task_runner=cast(TaskRunner[Any], task_runner))(paths, settings, fmt, stage,
-                                                                                         extract)
+    """Run the flow with the configured task runner (threads here, or a Dask cluster: see flows/cluster.py)."""
+    with prefect_defaults(), Store(settings.store.uri, settings.store.storage_options).writer("ingest"), \
+            task_runner(settings, runner, dask_address, staging=True) as chosen:
+        return ingest_flow.with_options(task_runner=chosen)(paths, settings, fmt, stage, extract)

@@ -25,6 +25,7 @@ from archivist.tasks.decisions.questions import load_questions
 from archivist.tasks.plans.heal import heal_store
 from archivist.tasks.rescore.requests import (
     RESCORE_PREFIX,
+    LatestQuestions,
     RescoreWork,
     rebuild_requests,
     stored_decisions,
@@ -41,13 +42,16 @@ class Prepared:
 
 def prepare_rescore(model: str, provider: str | None = None, question: str | None = None,
                     since: datetime | None = None, store: str | None = None, tenant: str | None = None,
-                    scope: str | None = None, settings: Settings | None = None) -> Prepared:
+                    scope: str | None = None, settings: Settings | None = None,
+                    latest_questions: bool = False) -> Prepared:
     """Settings pointed at the new model (a copy: the caller's settings are unchanged), and the rebuilt
-    requests; reads only."""
+    requests; reads only. With `latest_questions`, every decision is re-asked at its question's latest version."""
     pointed = with_overrides(settings or load_settings(), decisions__provider=provider, decisions__model=model)
     db = Store.open_existing(store or pointed.store.uri, pointed.store.storage_options)  # never create one
-    decisions = stored_decisions(db, new_model=model, question=question, since=since, tenant=tenant, scope=scope)
-    return Prepared(pointed, db, rebuild_requests(db, decisions, load_questions()))
+    latest = LatestQuestions(load_questions()) if latest_questions else None
+    decisions = stored_decisions(db, new_model=model, question=question, since=since, tenant=tenant, scope=scope,
+                                 latest=latest)
+    return Prepared(pointed, db, rebuild_requests(db, decisions, latest or load_questions()))
 
 
 rescore_task = task(name="rescore", cache_policy=NO_CACHE)(rescore_store)
@@ -56,18 +60,22 @@ rescore_task = task(name="rescore", cache_policy=NO_CACHE)(rescore_store)
 @flow(name="rescore", validate_parameters=False)
 def rescore_flow(model: str, provider: str | None = None, question: str | None = None, since: str | None = None,
                  store: str | None = None, tenant: str | None = None, scope: str | None = None,
-                 settings: Settings | None = None) -> dict[str, Any]:
-    """Re-ask the stored decisions with `model`; `since` is read by `archivist.clock.parse_moment`."""
+                 settings: Settings | None = None, latest_questions: bool = False) -> dict[str, Any]:
+    """Re-ask the stored decisions with `model` (at the latest question versions with `latest_questions`);
+    `since` is read by `archivist.clock.parse_moment`."""
     moment = parse_moment(since) if since else None
-    prepared = prepare_rescore(model, provider, question, moment, store, tenant, scope, settings)
+    prepared = prepare_rescore(model, provider, question, moment, store, tenant, scope, settings, latest_questions)
     if heal_store(prepared.store):  # a killed run's half-commit changed what is stored: read it again
-        prepared = prepare_rescore(model, provider, question, moment, store, tenant, scope, settings)
+        prepared = prepare_rescore(model, provider, question, moment, store, tenant, scope, settings,
+                                   latest_questions)
     run_id = RESCORE_PREFIX + uuid.uuid4().hex[:12]
     db = prepared.store
-    parameters = {"model": model, "provider": provider, "question": question, "since": since}
+    parameters = {"model": model, "provider": provider, "question": question, "since": since,
+                  "latest_questions": latest_questions}
     with db.writer("rescore"), TrackedRun(db, "rescore", run_id, parameters, artifact="rescore-summary") as run:
         decider = run.own(build_decider(prepared.settings, db, run_id))
-        outcome = rescore_task(db, prepared.work, decider, run_id=run_id, model=model, t=load_thresholds(),
+        outcome = rescore_task(db, prepared.work, decider, run_id=run_id, model=model,
+                               t=load_thresholds(model=decider.provider.model),
                                relations=load_relations(), tenant=tenant, scope=scope, question=question)
         summary = outcome.summary()
         run.complete(summary, title=f"re-score with {model}: plan {summary['plan_id']}",

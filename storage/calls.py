@@ -225,3 +225,9 @@ def ledger_summary(store: Store, run_id: str | None = None) -> list[dict[str, An
         .drop("first_call")
     )
     return summary.to_dicts()
+
+
+def run_spend(store: Store, run_id: str) -> float:
+    """What the ledger rows of `run_id` flushed so far cost, in US dollars (0 before the ledger exists)."""
+    frame = store.read(LEDGER, where=f"run_id = {sql.quote(run_id)}", columns=["cost_usd"])
+    return float(frame["cost_usd"].sum() or 0.0) if frame.height else 0.0

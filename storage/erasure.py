@@ -27,7 +27,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pyarrow as pa
 
@@ -163,15 +162,12 @@ def finish_job(store: Store, job: PurgeJob) -> PurgeResult:
     if hits:
         raise PurgeIncomplete(f"purge {job.purge_id[:12]}: {len(hits)} files of the store still hold purged data "
                               f"({', '.join(hits[:5])})")
-    if files is None:
-        notes.append("the store is not a local folder: its files were not byte-scanned (every version was "
-                     "checked through Lance)")
     notes += [f"{tags} table tags were deleted so that old versions could go"] if tags else []
     if not audited:
         _audit(store, job, notes)
         crash_point("purge:audit")
     _forget_job(store, job, needles)
-    return PurgeResult(job.purge_id, found, versions, tags, scanned_files=files or 0, needles=len(needles),
+    return PurgeResult(job.purge_id, found, versions, tags, scanned_files=files, needles=len(needles),
                        notes=notes)
 
 
@@ -252,24 +248,20 @@ def scan_needles(store: Store, found: PurgeScope, texts: Iterable[str]) -> list[
 
 
 def byte_scan(store: Store, needles: Sequence[bytes], exclude: Sequence[str] = (),
-              only: str | None = None) -> tuple[int | None, list[str]]:
-    """(files read, files holding any needle, relative paths) over a local store; (None, []) for an object
-    store. `exclude`/`only` name tables (their `<name>.lance` folders)."""
-    files = store.local_files()
-    if files is None:
-        return None, []
-    root = Path(store.uri.removeprefix("file://"))
+              only: str | None = None) -> tuple[int, list[str]]:
+    """(files read, relative paths of the files holding any needle) over the store's files, on a local
+    folder or an s3:// store alike. `exclude`/`only` name tables (their `<name>.lance` folders)."""
+    files = store.files()
     skipped = {f"{name}.lance" for name in exclude}
     hits, read = [], 0
-    for path in files:
-        relative = path.relative_to(root)
-        top = relative.parts[0] if relative.parts else ""
+    for relative in files.walk():
+        top = relative.split("/", 1)[0]
         if top in skipped or (only is not None and top != f"{only}.lance"):
             continue
         read += 1
-        data = path.read_bytes().lower()
+        data = files.read(relative).lower()
         if any(needle in data for needle in needles):
-            hits.append(str(relative))
+            hits.append(relative)
     return read, hits
 
 

@@ -38,7 +38,20 @@ _FACT_FIELDS = [
     pa.field("run_id", pa.string()),
 ]
 
-FACT_ROW_SCHEMA = pa.schema(_FACT_FIELDS)
+# Who said it (configs/contracts.toml). `source` is the voice (customer, agent, system, tool) of the statement
+# the fact was stored from; `sources` lists "voice:role:speaker:turn_id" of every statement that stated it (the
+# first one, then each repeat linked to it); `contract` is the contract kind its transitions follow; `conflicts`
+# holds one JSON object per open conflict ({"fact_id", "source", "object", "text"}: the other side). They come
+# after the vector in the table, because a store written before they existed gets them appended (storage/facts.py
+# `ensure_fact_tables` adds them, null, to an older table).
+_SOURCE_FIELDS = [
+    pa.field("source", pa.string()),
+    pa.field("sources", pa.list_(pa.string())),
+    pa.field("contract", pa.string()),
+    pa.field("conflicts", pa.list_(pa.string())),
+]
+
+FACT_ROW_SCHEMA = pa.schema([*_FACT_FIELDS, *_SOURCE_FIELDS])
 """A fact without its vector: what a `fact_added` event carries and what replay rebuilds."""
 FACT_COLUMNS = FACT_ROW_SCHEMA.names
 FACT_TIMESTAMPS = ("said_at", "valid_from", "valid_until")
@@ -46,7 +59,7 @@ FACT_TIMESTAMPS = ("said_at", "valid_from", "valid_until")
 
 def facts_schema(dim: int) -> pa.Schema:
     """The `facts` table: a fact row plus its vector in the store's embedding space."""
-    return pa.schema([*_FACT_FIELDS, pa.field("vector", pa.list_(pa.float32(), dim))])
+    return pa.schema([*_FACT_FIELDS, pa.field("vector", pa.list_(pa.float32(), dim)), *_SOURCE_FIELDS])
 
 
 def fact_row_polars_schema() -> pl.Schema:
@@ -77,6 +90,8 @@ DECISIONS = pa.schema(
         pa.field("fallback", pa.bool_()),
         pa.field("error", pa.string()),
         pa.field("said_at", TIMESTAMP),
+        # The voice of the statement asked about ("customer", "agent", ...), appended like the facts' source columns.
+        pa.field("source", pa.string()),
     ]
 )
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
+import pyarrow as pa
 
 from archivist.storage import sql
 from archivist.storage.events import (
@@ -30,15 +31,34 @@ from archivist.storage.events import (
 )
 from archivist.storage.fact_schemas import DECISIONS, FACT_COLUMNS, facts_schema
 from archivist.storage.frames import arrow_frame
-from archivist.storage.store import Store
+from archivist.storage.store import Store, lance_errors
 
 FACTS_TABLE, DECISIONS_TABLE = "facts", "decisions"
 
 
 def ensure_fact_tables(store: Store, dim: int) -> None:
+    add_missing_columns(store, FACTS_TABLE, facts_schema(dim))
+    add_missing_columns(store, DECISIONS_TABLE, DECISIONS)
     store.ensure_table(FACTS_TABLE, facts_schema(dim), btree=("fact_id",))
     store.ensure_table(DECISIONS_TABLE, DECISIONS, btree=("decision_id",))
     ensure_events_table(store)
+
+
+def add_missing_columns(store: Store, name: str, schema: pa.Schema) -> list[str]:
+    """Migrate a table written by an older version: the columns `schema` has after the table's last one are
+    appended, null in every existing row (a metadata-only change in Lance). A table whose columns are not a
+    prefix of `schema` is left for `ensure_table` to refuse."""
+    table = store.table(name)
+    if table is None:
+        return []
+    found = [f.name for f in table.schema]
+    wanted = list(schema)
+    if len(found) >= len(wanted) or [f.name for f in wanted[: len(found)]] != found:
+        return []
+    missing = wanted[len(found):]
+    with store.writer_lock(name), lance_errors(f"adding columns {[f.name for f in missing]} to {name}"):
+        table.add_columns(missing)
+    return [f.name for f in missing]
 
 
 @dataclass

@@ -10,8 +10,10 @@ simply takes it. The file also says who holds it (pid, host, command, since) for
 writer prints; the lock, not that text, is the truth. Within one process the lease is re-entrant: the flow
 takes it and the helpers it calls (event numbering) find it held.
 
-An object-store URI (s3://, gs://, az://) cannot be flock-ed; there the lease is not taken and a warning says
-so once (run one writer per store by hand, e.g. one scheduled deployment).
+An s3:// store (S3 or an S3-compatible server) is leased with a lock object taken by a conditional write and
+renewed while held (`storage/lease_object.py`, which says what that can and cannot guarantee). Other object
+stores (gs://, az://) are not leased; a warning says so once (run one writer per store by hand, e.g. one
+scheduled deployment).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from archivist.errors import ArchivistError
+from archivist.storage.lease_object import ObjectLease
+from archivist.storage.objects import is_local
 
 log = logging.getLogger(__name__)
 
@@ -43,12 +47,14 @@ class StoreBusy(ArchivistError, RuntimeError):
 
 _held: dict[str, tuple[int, int]] = {}
 """lock path -> (open file descriptor, holders in this process)."""
+_held_objects: dict[str, tuple[ObjectLease, int]] = {}
+"""s3:// store URI -> (its lease, holders in this process)."""
 _held_guard = threading.Lock()
 _warned: set[str] = set()
 
 
-def is_local(uri: str) -> bool:
-    return "://" not in uri or uri.startswith("file://")
+def is_s3(uri: str) -> bool:
+    return uri.split("://", 1)[0] in {"s3", "s3a"} and "://" in uri
 
 
 def lock_path(uri: str) -> Path:
@@ -68,15 +74,21 @@ def holder(uri: str) -> dict | None:
 def held_here(uri: str) -> bool:
     """Whether this process holds the lease of the store at `uri`."""
     if not is_local(uri):
-        return False
+        with _held_guard:
+            return uri in _held_objects
     with _held_guard:
         return str(lock_path(uri).resolve()) in _held
 
 
 @contextmanager
-def writer_lease(uri: str, command: str, wait_s: float = 0.0) -> Iterator[None]:
+def writer_lease(uri: str, command: str, wait_s: float = 0.0,
+                 storage_options: dict[str, str] | None = None) -> Iterator[None]:
     """Hold the store's writer lease for the block; wait up to `wait_s` seconds for another holder, then
     raise `StoreBusy` naming it."""
+    if is_s3(uri):
+        with _object_lease(uri, command, wait_s, dict(storage_options or {})):
+            yield
+        return
     if not is_local(uri):
         if uri not in _warned:
             _warned.add(uri)
@@ -107,6 +119,30 @@ def writer_lease(uri: str, command: str, wait_s: float = 0.0) -> Iterator[None]:
             else:
                 del _held[key]
                 _release(fd)
+
+
+@contextmanager
+def _object_lease(uri: str, command: str, wait_s: float, options: dict[str, str]) -> Iterator[None]:
+    with _held_guard:
+        lease, count = _held_objects.get(uri, (None, 0))
+        if lease is not None:
+            _held_objects[uri] = (lease, count + 1)
+    if lease is None:
+        lease = ObjectLease(uri, options, command)
+        lease.acquire(wait_s, StoreBusy, lambda who: _busy_text(uri, command, who))
+        with _held_guard:
+            _held_objects[uri] = (lease, 1)
+    try:
+        yield
+    finally:
+        with _held_guard:
+            lease, count = _held_objects[uri]
+            if count > 1:
+                _held_objects[uri] = (lease, count - 1)
+            else:
+                del _held_objects[uri]
+        if count == 1:
+            lease.release()
 
 
 def _acquire(path: Path, uri: str, command: str, wait_s: float) -> int:
@@ -141,7 +177,11 @@ def _release(fd: int) -> None:
 
 
 def _busy_message(uri: str, command: str) -> str:
-    who = holder(uri) or {}
+    return _busy_text(uri, command, holder(uri))
+
+
+def _busy_text(uri: str, command: str, who: dict | None) -> str:
+    who = who or {}
     by = (f"`{who.get('command', '?')}` (pid {who.get('pid', '?')} on {who.get('host', '?')}, since "
           f"{who.get('since', '?')})") if who else "another archivist process"
     return f"cannot {command}: {by} is writing to the store {uri}"

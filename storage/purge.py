@@ -3,7 +3,8 @@
 The only deletion archivist does (DESIGN.md, "Nothing irreversible ... Deletion exists only as an explicit,
 audited purge"). What goes, table by table:
 
-    turns, facts (and their re-embedded copies), decisions, events, plan_items   tenant [and scope] columns
+    turns, facts (and their re-embedded copies), decisions, events, plan_items, extract_skips
+                                                                                 tenant [and scope] columns
     plans            made for the whole tenant, or for exactly the purged scope (a tenant-wide plan only loses
                      the purged scope's items); their Parquet files beside the store go or are rewritten
     call_cache, ledger   rows whose request_hash only purged decisions recorded: a hash another scope's
@@ -28,6 +29,7 @@ from typing import Any
 from archivist.errors import ArchivistError
 from archivist.storage import sql
 from archivist.storage.calls import CALL_CACHE, LEDGER
+from archivist.storage.extract_skips import SKIPS_TABLE
 from archivist.storage.plans import (
     PLAN_ITEMS_TABLE,
     PLANS_TABLE,
@@ -36,7 +38,7 @@ from archivist.storage.plans import (
 )
 from archivist.storage.store import Store
 
-SCOPED_TABLES = ("decisions", "events", PLAN_ITEMS_TABLE)
+SCOPED_TABLES = ("decisions", "events", PLAN_ITEMS_TABLE, SKIPS_TABLE)
 VECTOR_TABLES = ("turns", "facts")
 
 

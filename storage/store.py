@@ -24,6 +24,7 @@ from archivist.errors import ArchivistError
 from archivist.storage import schemas, sql
 from archivist.storage.frames import arrow_frame
 from archivist.storage.lease import StoreBusy, writer_lease  # noqa: F401 (StoreBusy re-exported)
+from archivist.storage.objects import StoreFiles
 
 TABLE_ALIASES_KEY = "table_aliases"
 """Meta key: logical table name -> the physical table that serves it (set only by a re-embedding's switch)."""
@@ -60,6 +61,7 @@ class Store:
 
     def __init__(self, uri: str, storage_options: dict[str, str] | None = None):
         self.uri = str(uri)
+        self.storage_options: dict[str, str] = dict(storage_options or {})
         with lance_errors(f"opening the store {self.uri}"):
             self._db = lancedb.connect(
                 self.uri,
@@ -87,7 +89,7 @@ class Store:
         """The store's one-writer lease for a command that writes (storage/lease.py); re-entrant in a process.
 
         Another process holding it makes this wait up to `wait_s` seconds, then raise `StoreBusy`."""
-        return writer_lease(self.uri, command, wait_s)
+        return writer_lease(self.uri, command, wait_s, self.storage_options)
 
     # -- tables ---------------------------------------------------------------------------------
 
@@ -317,12 +319,9 @@ class Store:
             finally:
                 table.checkout_latest()
 
-    def local_files(self) -> list[Path] | None:
-        """Every file under a local store's folder (None for an object store)."""
-        if "://" in self.uri and not self.uri.startswith("file://"):
-            return None
-        root = Path(self.uri.removeprefix("file://"))
-        return sorted(p for p in root.rglob("*") if p.is_file())
+    def files(self) -> StoreFiles:
+        """The files under the store's root (a folder or an s3:// prefix), for byte-level checks."""
+        return StoreFiles(self.uri, self.storage_options)
 
 
 def _recreate_index(table: Any, index_type: str, columns: list[str]) -> None:

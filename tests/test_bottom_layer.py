@@ -97,7 +97,7 @@ def test_the_bottom_layer_words_are_the_ones_the_policy_and_the_event_log_use():
 
     assert types.FACT_ADDED is vocab.FACT_ADDED and events.FACT_ADDED is vocab.FACT_ADDED
     assert types.EVENT_KINDS is vocab.EVENT_KINDS and types.CLOSED_BY_BELIEF is vocab.CLOSED_BY_BELIEF
-    assert len(set(vocab.EVENT_KINDS)) == len(vocab.EVENT_KINDS) == 8
+    assert len(set(vocab.EVENT_KINDS)) == len(vocab.EVENT_KINDS) == 10
 
 
 def test_a_bare_date_is_the_start_of_that_day_in_utc():

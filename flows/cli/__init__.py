@@ -16,6 +16,7 @@ import typer
 from archivist.errors import ArchivistError, TransientError
 from archivist.exits import ExitCode
 from archivist.flows.cli import (
+    conflicts,
     costs,
     decisions,
     evaluate_recall,
@@ -65,7 +66,7 @@ def _root(
         quiet_run_failures()
 
 
-for _group in (ingest, costs, facts, decisions, recall, evaluate_recall, maintenance, plans, export):
+for _group in (ingest, costs, facts, decisions, recall, evaluate_recall, maintenance, plans, export, conflicts):
     _group.register(app)
 
 

@@ -56,15 +56,20 @@ def evaluate_decisions(
 ) -> None:
     """Accuracy, ECE (10 bins), Brier score and NLL per question, and the relation question's confusion.
 
+    With --provider, also the thresholds these answers support for the model that gave them, as a
+    `[models."<id>"]` section for configs/thresholds.toml (tasks/decisions/calibrate.py says by which rules).
+
     With --sources, also the leave-one-source-out table: the local relation heads fitted without each source
     and scored on it (accuracy, ECE, NLL per source)."""
     from archivist.configs.settings import load_settings, with_overrides
     from archivist.ids import content_id
+    from archivist.tasks.decisions.calibrate import Scored, suggest_thresholds
     from archivist.tasks.decisions.evaluate import (
         LabelFileError,
-        evaluate,
+        build_request,
         load_labels,
         make_decider,
+        score,
     )
     from archivist.tasks.decisions.questions import load_questions
 
@@ -81,7 +86,15 @@ def evaluate_decisions(
                                           settings.decisions.model)[:16]
         decider = make_decider(settings, run_id)
         try:
-            report = evaluate(items, decider, load_questions())
+            built = [build_request(item, load_questions()) for item in items]
+            results = decider.decide_many([request for request, _ in built])
+            report = score(items, results, [keys for _, keys in built])
+            if provider is not None:
+                answered = next((r.model for r in results if r.model), "") or settings.decisions.model
+                scored = [Scored(qid, result.answers[key], item.label, item.accept)
+                          for item, result, (_, keys) in zip(items, results, built, strict=True)
+                          for key, qid in keys.items()]
+                report["suggested_thresholds"] = suggest_thresholds(answered, scored).as_dict()
         finally:
             close = getattr(decider, "close", None)
             if close is not None:
@@ -98,18 +111,32 @@ def evaluate_decisions(
         return
     answered_by = getattr(getattr(decider, "provider", None), "model", settings.decisions.model)
     _print_report(report, f"{labels.name} ({split}), model {answered_by}")
+    if "suggested_thresholds" in report:
+        _print_suggestion(report["suggested_thresholds"], f"archivist evaluate decisions on {labels.name} ({split})")
     if sources is not None:
         _print_sources(report["leave_one_source_out"])
+
+
+def _print_suggestion(found: dict[str, Any], source: str) -> None:
+    from archivist.tasks.decisions.calibrate import Suggestion
+
+    suggestion = Suggestion(found["model"], found["values"], found["support"], found["notes"])
+    console.print("suggested thresholds for this model (paste into configs/thresholds.toml after review):")
+    console.print(suggestion.toml(source), markup=False, highlight=False)
+    for name, why in suggestion.notes.items():
+        console.print(f"  no {name}: {why}", markup=False, highlight=False)
 
 
 def _leave_one_source_out(labels: Path, folder: Path, holdout: Path | None) -> dict[str, Any]:
     from archivist.tasks.decisions.evaluate import load_labels
     from archivist.tasks.decisions.local.crossval import leave_one_source_out
+    from archivist.tasks.decisions.local.fit import STYLE_LABELS
     from archivist.tasks.decisions.local.sources import load_sources
     from archivist.tasks.decisions.questions import load_questions
 
     held = load_labels(holdout) if holdout is not None else []
-    return leave_one_source_out(load_sources(labels, folder), load_questions(), holdout=held)
+    more = [STYLE_LABELS] if STYLE_LABELS.is_file() and STYLE_LABELS.resolve() != labels.resolve() else []
+    return leave_one_source_out(load_sources(labels, folder, more=more), load_questions(), holdout=held)
 
 
 def _print_sources(results: dict[str, Any]) -> None:
@@ -138,7 +165,7 @@ def _print_report(report: dict[str, Any], title: str) -> None:
     for name in ("question", "n", "accuracy", "ECE", "Brier", "NLL", "fallbacks"):
         table.add_column(name, justify="left" if name == "question" else "right")
     for question, row in report.items():
-        if question in ("relation_confusion", "leave_one_source_out"):
+        if question in ("relation_confusion", "leave_one_source_out", "suggested_thresholds"):
             continue
         table.add_row(question, str(row["n"]), f"{row['accuracy']:.3f}", f"{row['ece']:.3f}", f"{row['brier']:.3f}",
                       f"{row['nll']:.3f}", str(row["fallbacks"]))
@@ -167,27 +194,37 @@ def fit(
     seed: int = typer.Option(None, "--seed", help="Seed of the cross-validation folds."),
     model: str = typer.Option(None, "--model", help="Version name the weights answer as (default local-decider-1); "
                               "give refitted weights a new name so stored decisions keep telling them apart."),
+    more: list[Path] = typer.Option(None, "--more-labels", dir_okay=False, help="Another LABELS.jsonl "
+                                    "fitted whole, as its own source (repeatable; default: "
+                                    "data/labels/relations_styles.jsonl; `--more-labels none` for none)."),
 ) -> None:
     """Fit the local decision model's heads (deterministic) and write their weights as JSON."""
     from archivist.tasks.decisions.local.fit import (
         DEFAULT_SEED,
         MODEL_BASE,
+        STYLE_LABELS,
         WEIGHTS_FILE,
         fit_decider,
         write_weights,
     )
 
     _check_split(split)
+    more_labels = [STYLE_LABELS] if not more else [path for path in more if str(path) != "none"]
+    missing = [str(path) for path in more_labels if not path.is_file()]
+    if missing:
+        typer.echo(f"error: {', '.join(missing)} not found; give an existing LABELS.jsonl to --more-labels", err=True)
+        raise typer.Exit(2)
     try:
         if model is not None and ("@" in model or not model.strip()):
             raise ValueError(f"model name {model!r} may not contain '@' (that marks a temperature variant)")
         document = fit_decider(labels, split=split, seed=DEFAULT_SEED if seed is None else seed,
-                               model=model or MODEL_BASE)
+                               model=model or MODEL_BASE, more=more_labels)
     except ValueError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     path = write_weights(document, out or WEIGHTS_FILE)
-    table = Table(title=f"{document['model']} fitted on {labels.name} ({split}): out-of-fold quality")
+    fitted = " + ".join([f"{labels.name} ({split})", *(path.name for path in more_labels)])
+    table = Table(title=f"{document['model']} fitted on {fitted}: out-of-fold quality")
     for name in ("head", "n", "accuracy", "ECE", "NLL", "temperature", "L2"):
         table.add_column(name, justify="left" if name == "head" else "right")
     for name, head in document["heads"].items():

@@ -44,13 +44,30 @@ def evaluate_locomo_command(
     store: str = typer.Option(None, "--store", help="Scratch store to ingest into (default: a temporary one)."),
     embed_as: str = typer.Option("text", "--embed-as", help="Turn vectors embed the turn's `text` or its `line`."),
     as_flow: bool = typer.Option(False, "--flow", help="Run as a Prefect flow (adds a markdown artifact)."),
+    protocol: str = typer.Option("archivist", "--protocol", help="Answer-and-judge protocol (with an LLM "
+                                 "configured): `mem0` (mem0's LoCoMo prompts verbatim, a fixed judge separate from the "
+                                 "answer model, k matched in tokens) or `archivist` (this project's prompts, k = 10)."),
+    context_tokens: int = typer.Option(None, "--context-tokens", min=1, help="With --protocol mem0: the lines "
+                                       "given to the answer model fit this many tokens (default 512)."),
+    judge_model: str = typer.Option(None, "--judge-model", help="With --protocol mem0: another judge than mem0's "
+                                    "gpt-4o-mini (on OpenAI); never the answer model."),
 ) -> None:
-    """Evidence recall on LoCoMo: shortlist and first k lines, similarity vs fused vs reranked."""
+    """Evidence recall on LoCoMo: shortlist and first k lines, similarity vs fused vs reranked.
+
+    With an LLM configured, each question is also answered from the recalled lines and judged, under the
+    named --protocol; every answer and verdict is cached and ledgered in the scratch store."""
     from archivist.configs.settings import load_settings
     from archivist.tasks.recall.evaluation.locomo import EMBED_AS, EvaluationSetup, public_json, run_locomo_evaluation
+    from archivist.tasks.recall.evaluation.protocols import PROTOCOLS
 
     if embed_as not in EMBED_AS:
         raise typer.BadParameter(f"--embed-as must be one of {', '.join(EMBED_AS)}")
+    if protocol not in PROTOCOLS:
+        raise typer.BadParameter(f"--protocol must be one of {', '.join(PROTOCOLS)}")
+    if as_flow and protocol != "archivist":
+        raise typer.BadParameter("--flow answers under the archivist protocol only: run --protocol mem0 without it")
+    if protocol != "mem0" and (context_tokens is not None or judge_model is not None):
+        raise typer.BadParameter("--context-tokens and --judge-model belong to --protocol mem0")
     settings = load_settings()
     folder = out or Path("runs") / datetime.now().strftime("%Y%m%d-%H%M%S")
     files = [str(p) for p in paths]
@@ -62,7 +79,9 @@ def evaluate_locomo_command(
             run = evaluate_locomo_flow(files, settings, str(folder), store)
     else:
         run, folder = run_locomo_evaluation(files, settings, out_dir=folder, store_uri=store,
-                                            setup=EvaluationSetup(embed_as=embed_as), progress=_progress)
+                                            setup=EvaluationSetup(embed_as=embed_as), progress=_progress,
+                                            protocol=protocol, judge_model_name=judge_model,
+                                            context_tokens=context_tokens)
     if json_out:
         print_json(public_json(run))
         return

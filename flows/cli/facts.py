@@ -77,6 +77,12 @@ def history(
         about = "" if event["fact_id"] == fact_id else f" on {event['fact_id'][:12]}"
         typer.echo(f"#{event['seq']:<5} {event['at'] or '-':<26} {event['kind']}{about}  "
                    f"{_short(event['before'])} -> {_short(event['after'])}")
+        said_by, contract = (event["detail"] or {}).get("source"), (event["detail"] or {}).get("contract")
+        if said_by or contract:  # who said it, and the contract rule that made this change
+            who = f"{said_by.get('voice')} ({said_by.get('role')}, {said_by.get('speaker') or '-'})" if said_by else "-"
+            rule = f"; contract {contract.get('kind')}: {contract.get('rule')}" if contract else ""
+            verdict = f" ({contract['verdict']})" if contract and contract.get("verdict") else ""
+            typer.echo(f"        source {who}{rule}{verdict}")
         decision = decisions.get(event["decision_id"]) if event["decision_id"] else None
         if decision:
             typer.echo(f"        because {decision['question_id']} v{decision['question_version']} chose "

@@ -42,6 +42,10 @@ def ingest(
     replay: bool = typer.Option(False, "--replay",
                                 help="Answer every model call from the call cache; fail on a miss instead of calling."),
     json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    dry_run: bool = typer.Option(False, "--dry-run",
+                                 help="Read, validate, partition and gate as a run would, then print the turns to "
+                                      "embed and extract, the requests, tokens and cost per provider and model; "
+                                      "no model call, nothing written."),
     max_quarantine_share: float = typer.Option(
         None, "--max-quarantine-share", min=0.0, max=1.0,
         help="Exit 3 (partial) when more of the records read than this are quarantined, extraction failures "
@@ -49,21 +53,44 @@ def ingest(
     max_fallback_share: float = typer.Option(
         1.0, "--max-fallback-share", min=0.0, max=1.0,
         help="Exit 3 (partial) when more of the decisions than this are fallbacks (default 1.0: never)."),
+    force: bool = typer.Option(False, "--force",
+                               help="Run the flow even when every file is recorded as fully ingested already."),
+    max_cost_usd: float = typer.Option(
+        None, "--max-cost-usd", min=0.0,
+        help="Stop starting model calls once this run's calls cost this many US dollars (configs/prices.toml); "
+             "what is finished is kept, the run exits 3 and the next run does the rest (default: [budget] "
+             "max_cost_usd, unlimited)."),
 ) -> None:
     """Read archives, quarantine bad records, store every turn embedded in LanceDB.
 
     Exit codes: 0 success, 3 partial (see --max-quarantine-share, --max-fallback-share; or a file that could not
     be read to its end), 4 no archive file recognised, 5 no record passed validation, 2 a mistake in the command.
     """
-    from archivist.flows.ingest import run_ingest
-
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         raise typer.BadParameter(f"no such file or folder: {', '.join(missing)}")
-    settings = load_settings(store__uri=store, ingest__partitions=partitions or None, replay=replay or None)
+    settings = load_settings(store__uri=store, ingest__partitions=partitions or None, replay=replay or None,
+                             budget__max_cost_usd=max_cost_usd)
     if stage not in ("all", "turns"):
         raise typer.BadParameter("--stage is all or turns")
+    if dry_run:  # a plan, answered without Prefect (flows/cli/dry_run.py)
+        from archivist.flows.cli.dry_run import dry_run as print_dry_run
+
+        return print_dry_run([str(p) for p in paths], settings, fmt=fmt, stage=stage, extract=extract,
+                             json_out=json_out)
+    from archivist.flows.cli.preflight import preflight
+
+    # Before Prefect and LanceDB are imported: a night already ingested is answered in a fraction of a second.
+    check = preflight([str(p) for p in paths], settings, force=force, fmt=fmt, stage=stage, extract=extract)
+    if check.done:
+        if json_out:
+            print_json(check.rows())
+        else:
+            console.print(f"nothing new: the {len(check.manifest)} file(s) are already fully ingested into "
+                          f"{settings.store.uri} (--force runs the flow anyway)", markup=False, highlight=False)
+        return
     from archivist.flows.cli.progress import rich_progress
+    from archivist.flows.ingest import run_ingest
 
     with rich_progress(enabled=not json_out and console.is_terminal):
         summary = run_ingest([str(p) for p in paths], settings, fmt=fmt, stage=stage, runner=runner,
@@ -80,7 +107,9 @@ def ingest(
         fallback_decisions=summary.fallback_decisions + deferred,
         max_fallback_share=max_fallback_share,
         deferred_turns=summary.deferred_turns,
+        budget_stopped=summary.budget_stopped,
     )
+    check.record(summary, succeeded=outcome.code == ExitCode.SUCCESS)
     rows = {
         "run": summary.run_id,
         "files_read": summary.files_read,
@@ -104,8 +133,13 @@ def ingest(
         "fallback_decisions": summary.fallback_decisions,
         "fallbacks": summary.fallbacks,
         "deferred_turns": summary.deferred_turns,
+        "gate_skipped": summary.gate_skipped,
         "deferred_statements": summary.deferred_statements,
         "deferred_decisions": summary.deferred_decisions,
+        "turns_not_extracted": summary.turns_not_extracted,
+        "budget_usd": summary.budget_usd,
+        "spent_usd": round(summary.spent_usd, 6),
+        "budget_stopped": summary.budget_stopped,
         "exit_code": int(outcome.code),
         "outcome": outcome.code.name.lower(),
         "why": list(outcome.reasons),
@@ -137,7 +171,12 @@ def _print_summary(rows: dict, summary, store_uri: str) -> None:
     if summary.quarantined:
         console.print(f"[yellow]{summary.quarantined} records quarantined[/] "
                       "(see them with: archivist quarantine --store ...)")
-    if summary.deferred_turns:
+    if summary.budget_stopped:
+        console.print(f"[yellow]budget reached[/]: ${summary.spent_usd:.4f} of ${summary.budget_usd:.4f} spent; left "
+                      f"undone: {summary.deferred_turns} turns ({summary.turns_not_extracted} not extracted), "
+                      f"{summary.deferred_statements} statements not decided; run the same `archivist ingest` "
+                      "again (with a higher --max-cost-usd, or none) to finish them")
+    elif summary.deferred_turns:
         console.print(f"[yellow]{summary.deferred_turns} turns deferred[/]: a decision call failed after every "
                       "retry (rate limit, 5xx, timeout); run the same `archivist ingest` again to ask them")
     for reason in rows["why"]:

@@ -75,6 +75,9 @@ def rescore_command(
     tenant: str = typer.Option(None, "--tenant", help="Only this tenant."),
     scope: str = typer.Option(None, "--scope", help="Only this scope."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Count decisions, requests and cost; make no call."),
+    latest_questions: bool = typer.Option(False, "--latest-questions", help="Re-ask every decision at its "
+                                          "question's latest version (configs/questions.toml): moves a store to new "
+                                          "wording, with this model or the one it was asked with."),
     store: str = typer.Option(None, "--store", help=STORE_HELP),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
@@ -86,7 +89,8 @@ def rescore_command(
         from archivist.flows.rescore import prepare_rescore
         from archivist.tasks.rescore.run import estimate
 
-        prepared = prepare_rescore(model, provider, question, moment, store, tenant, scope)
+        prepared = prepare_rescore(model, provider, question, moment, store, tenant, scope,
+                                   latest_questions=latest_questions)
         found = estimate(prepared.work, prepared.settings.decisions.provider, model)
         report = {"dry_run": True, "provider": found.provider, "model": found.model, "decisions": found.decisions,
                   "requests": found.requests, "input_tokens": found.input_tokens,
@@ -104,7 +108,7 @@ def rescore_command(
     with prefect_defaults():
         summary = rescore_flow(model=model, provider=provider, question=question,
                                since=moment.isoformat() if moment else None, store=store, tenant=tenant,
-                               scope=scope)
+                               scope=scope, latest_questions=latest_questions)
     if json_out:
         print_json(summary)
         return

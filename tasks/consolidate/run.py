@@ -35,6 +35,7 @@ from typing import Any
 import polars as pl
 
 from archivist.configs.relations import Relations
+from archivist.configs.settings import Settings
 from archivist.configs.thresholds import Thresholds
 from archivist.crashpoints import crash_point
 from archivist.ids import content_id
@@ -57,6 +58,7 @@ from archivist.storage.plans import (
 )
 from archivist.storage.scopes import recorded_decision_ids
 from archivist.storage.store import Store
+from archivist.tasks.consolidate.contracts import SETTLE_CONFLICT, contract_action, settle_in, settle_item
 from archivist.tasks.consolidate.pairs import (
     Pair,
     candidate_pairs,
@@ -73,6 +75,7 @@ from archivist.tasks.decisions.types import (
     about,
 )
 from archivist.tasks.plans.build import CONFIRM, item_ids, pair_action, pair_item, plan_row
+from archivist.tasks.policy.contracts import Contracts, load_contracts
 from archivist.tasks.policy.zones import decision_zone
 
 RUN_PREFIX = "consolidate-"
@@ -191,15 +194,16 @@ def decision_row(pair: Pair, question: Question, answer: Answer, result: Decisio
 
 
 def plan_items(result: ScopeConsolidation, judged: Sequence[tuple[Pair, str, Answer, dict[str, Any]]],
-               t: Thresholds, relations: Relations) -> list[dict[str, Any]]:
-    """Items from one scope's answers, most confident first, each fact in at most one item."""
+               t: Thresholds, relations: Relations, contracts: Contracts | None = None) -> list[dict[str, Any]]:
+    """Items from one scope's answers, most confident first, each fact in at most one item; the older fact's
+    contract decides what an answer may close (tasks/consolidate/contracts.py)."""
     proposals = []
     for pair, decision_id, answer, _ in judged:
         result.answers[answer.chosen if not answer.fallback else "fallback"] += 1
         if answer.fallback:
             result.fallbacks += 1
             continue
-        action, why = pair_action(pair, answer, t, relations)
+        action, why = contract_action(pair, *pair_action(pair, answer, t, relations), contracts or load_contracts())
         if action is None:
             result.gated += int(why == "gated")
             continue
@@ -212,7 +216,8 @@ def plan_items(result: ScopeConsolidation, judged: Sequence[tuple[Pair, str, Ans
             result.conflicts += 1
             continue
         touched.update(pair.key)
-        items.append(pair_item(pair, action, decision_id, answer, t))
+        items.append(settle_item(pair, decision_id, answer) if action == SETTLE_CONFLICT
+                     else settle_in(pair_item(pair, action, decision_id, answer, t), pair))
     return items
 
 
@@ -284,3 +289,16 @@ def consolidate_store(store: Store, decider: Decider, question: Question, t: Thr
     budget = t.consolidation_max_pairs if max_pairs is None else max_pairs
     return record_consolidation(store, parts, tenant=tenant, scope=scope, model=model_version(decider),
                                 question=question, run_id=run_id, max_pairs=budget)
+
+
+def consolidate_scopes(settings: Settings, store_uri: str, scopes: Sequence[tuple[str, str]], question: Question,
+                       t: Thresholds, relations: Relations, *, run_id: str, dim: int,
+                       max_pairs: int | None = None) -> PartitionConsolidation:
+    """`consolidate_partition` from plain data, so that it runs in any process (a Dask worker): the store and the
+    decision client are opened here, the client's calls paced by the run's shared limiter."""
+    from archivist.tasks.decisions.client import build_decider
+
+    store = Store(store_uri, settings.store.storage_options)
+    with build_decider(settings, store, run_id) as decider:
+        return consolidate_partition(store, scopes, decider, question, t, relations, run_id=run_id, dim=dim,
+                                     max_pairs=max_pairs)

@@ -8,6 +8,10 @@ carries the reason (`fallback=True`, `error`). A call that still fails after eve
 `transient` (the default; the write path defers such statements to the next run);
 errors that a retry cannot fix (a bad key, a bad request, a replay miss) always raise. Never a silent
 default.
+
+A hosted provider is pinned: its model must have a price (configs/prices.toml, unless `allow_unpriced`), and
+every reply, fresh or cached, must come from the pinned version (tasks/providers/pins.py); another answering
+model raises `ModelMismatch`, which stops the run.
 """
 
 from __future__ import annotations
@@ -35,10 +39,12 @@ from archivist.tasks.decisions.types import (
 )
 from archivist.tasks.providers.answers import InvalidAnswer, to_answer
 from archivist.tasks.providers.base import DecisionProvider
+from archivist.tasks.providers.budget import BudgetExhausted
 from archivist.tasks.providers.errors import TransientError
 from archivist.tasks.providers.gate import NOT_LOOKED_UP, SHARED, Sent, build_gate
 from archivist.tasks.providers.limits import SplitPlan, TokenLimits, fits_without_counting, split_questions
-from archivist.tasks.providers.prices import PriceTable
+from archivist.tasks.providers.pins import check_answering_model, require_price
+from archivist.tasks.providers.prices import PriceTable, default_prices
 from archivist.tasks.providers.ratelimit import RateLimiter
 from archivist.tasks.providers.registry import make_provider
 from archivist.tasks.providers.tokens import count_tokens
@@ -86,7 +92,9 @@ class DecisionClient:
         token_limits: TokenLimits | None = PROVIDER_DEFAULT,
         on_failure: Literal["fallback", "raise"] = "fallback",
         count: Callable[[str], int] = count_tokens,
+        setting: str = "decisions",
     ):
+        """`setting` names the settings section the provider comes from, for the messages that say what to fix."""
         if not isinstance(provider, DecisionProvider):
             raise TypeError(f"{type(provider).__name__} is not a decision provider: subclass "
                             "archivist.tasks.providers.base.DecisionProvider and declare what it can do")
@@ -95,6 +103,10 @@ class DecisionClient:
         self.on_failure = on_failure
         self.count = count
         self.remote = provider.remote
+        self.setting = setting
+        if self.remote:
+            require_price(prices or default_prices(), provider.name, setting, provider.model,
+                          settings.allow_unpriced)
         self.token_limits = provider.token_limits if token_limits is PROVIDER_DEFAULT else token_limits
         self.overhead_tokens = provider.overhead_tokens
         self.gate = build_gate(
@@ -238,6 +250,14 @@ class DecisionClient:
                     key=part.hash,
                     describe="questions " + ", ".join(list(part.questions)[:5]),
                 )
+            except BudgetExhausted as error:
+                if self.on_failure == "raise":
+                    raise
+                # Not sent: transient for the statement (the write path defers it); the run's summary reports the stop.
+                for key, question in part.questions.items():
+                    answers[key] = Answer.uniform_fallback(question, str(error))
+                    answers[key].transient = True
+                continue
             except TransientError as error:
                 if self.on_failure == "raise":
                     raise
@@ -248,6 +268,9 @@ class DecisionClient:
                 continue
             calls.append(result.record)
             reply = result.response if isinstance(result.response, dict) else {}
+            if self.remote:
+                check_answering_model(self.provider.name, self.setting, self.provider.model,
+                                      str(reply.get("model") or ""), self.settings.accept_models)
             model = model or str(reply.get("model") or result.record.model)
             raw_answers = found if isinstance(found := reply.get("answers"), dict) else {}
             for key, question in part.questions.items():

@@ -3,11 +3,16 @@
 A stored decision records the question id and version it was asked with, so an old version must stay
 loadable after its wording changes: `QuestionSet.get(id, version)` finds any version, `latest(id)` the one
 new requests ask.
+
+An entry may say what it is asked of (`asked_of = "pairs"`: consolidation's stored pairs, whose target holds an
+`old` and a `new` fact); `latest(id)` is the latest entry for the write path's statements, `latest(id,
+asked_of="pairs")` the latest for pairs (an entry without `asked_of` serves both). So a wording fix for one use
+never changes the request of the other.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,11 +24,13 @@ QUESTIONS_FILE = CONFIG_DIR / "questions.toml"
 # The write path asks these about every extracted fact, in one request with its relation questions.
 FACT_QUESTIONS = ("worth_remembering", "kind", "temporal_status", "relation_type", "durability", "sensitivity")
 # These are asked of one entry of the state's `targets` and carry `{target}` in their instructions.
-TARGET_QUESTIONS = ("relation", "relation_alt", "plan_fulfilled", "relevance")
+TARGET_QUESTIONS = ("relation", "relation_alt", "plan_fulfilled", "relevance", "extract_gate")
 RELATION_OPTIONS = ("new", "duplicate", "refinement", "update", "contradiction", "negates")
 SUPERSEDING = frozenset({"update", "contradiction", "negates"})
 
 _TYPES = ("choice", "noul", "score")
+ASKED_OF = ("statements", "pairs")
+"""What a question can be asked of; an entry without `asked_of` serves both."""
 _MAX_SCORE_LEVELS = 10  # the System One API rejects more
 
 
@@ -36,6 +43,8 @@ class QuestionFileError(ConfigFileError):
 @dataclass(frozen=True)
 class QuestionSet:
     questions: dict[tuple[str, int], Question]
+    asked_of: dict[tuple[str, int], str] = field(default_factory=dict)
+    """(id, version) -> "statements" or "pairs" for an entry that serves only one use."""
 
     def get(self, question_id: str, version: int) -> Question:
         try:
@@ -44,10 +53,12 @@ class QuestionSet:
             known = sorted(v for (qid, v) in self.questions if qid == question_id)
             raise KeyError(f"no question {question_id!r} version {version}; known versions: {known}") from None
 
-    def latest(self, question_id: str) -> Question:
-        versions = [v for (qid, v) in self.questions if qid == question_id]
+    def latest(self, question_id: str, asked_of: str = "statements") -> Question:
+        """The version new requests ask: the highest one that serves `asked_of` ("statements" or "pairs")."""
+        versions = [v for (qid, v) in self.questions if qid == question_id
+                    and self.asked_of.get((qid, v), asked_of) == asked_of]
         if not versions:
-            raise KeyError(f"no question {question_id!r}; known: {self.ids()}")
+            raise KeyError(f"no question {question_id!r} asked of {asked_of}; known: {self.ids()}")
         return self.questions[(question_id, max(versions))]
 
     def ids(self) -> list[str]:
@@ -78,15 +89,24 @@ def _load_default() -> QuestionSet:
 def _parse(path: Path) -> QuestionSet:
     data = read_toml(path)
     questions: dict[tuple[str, int], Question] = {}
+    asked_of: dict[tuple[str, int], str] = {}
     for index, entry in enumerate(data.get("question", [])):
-        question = _question(entry, where=f"{path} question #{index + 1}")
+        where = f"{path} question #{index + 1}"
+        question = _question(entry, where=where)
         if (question.id, question.version) in questions:
             raise QuestionFileError(f"{path}: {question.key} is defined twice; give the new wording a new version")
         questions[(question.id, question.version)] = question
-    return QuestionSet(questions)
+        if "asked_of" in entry:
+            if entry["asked_of"] not in ASKED_OF:
+                raise QuestionFileError(f"{where}: asked_of {entry['asked_of']!r} is not one of {ASKED_OF}")
+            asked_of[(question.id, question.version)] = str(entry["asked_of"])
+    return QuestionSet(questions, asked_of)
 
 
 def _question(entry: dict, where: str) -> Question:
+    unknown = sorted(set(entry) - {"id", "version", "type", "instructions", "options", "asked_of"})
+    if unknown:
+        raise QuestionFileError(f"{where}: unknown keys {unknown}")
     missing = [k for k in ("id", "version", "type", "instructions", "options") if k not in entry]
     if missing:
         raise QuestionFileError(f"{where}: missing {', '.join(missing)}")

@@ -152,6 +152,24 @@ def resolve_date(phrase: str, reference: date, *, future: bool | None = None) ->
     return mentions[0].value if mentions else None
 
 
+ISO_PARTIAL = re.compile(r"^\s*(?P<year>(?:19|20)\d\d)(?:-(?P<mo>0[1-9]|1[0-2]))?\s*$")
+"""A year ("2019") or a month ("2019-03") written as ISO: what a model's date field gives at that precision."""
+
+
+def resolve_date_mention(phrase: str, reference: date | None, *, future: bool | None = None) -> DateMention | None:
+    """Like `resolve_date`, with the precision kept; a bare ISO year or month ("2019", "2019-03") is read at
+    that precision (its first day stands for it: nobody should read 1 January as a day)."""
+    partial = ISO_PARTIAL.match(phrase)
+    if partial:
+        month = partial.group("mo")
+        value = date(int(partial.group("year")), int(month) if month else 1, 1)
+        return DateMention(0, len(phrase), phrase, value, "month" if month else "year")
+    if reference is None:
+        return None
+    mentions = find_dates(phrase, reference, future=future)
+    return mentions[0] if mentions else None
+
+
 def add_months(day: date, months: int) -> date:
     """`day` moved by whole calendar months, the day clamped to the target month's length."""
     index = day.year * 12 + (day.month - 1) + months

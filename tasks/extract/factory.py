@@ -13,7 +13,7 @@ import polars as pl
 from archivist.configs.settings import Settings
 from archivist.ids import content_id
 from archivist.storage.store import Store
-from archivist.tasks.extract.batch import DEFAULT_POLL_INTERVAL_S, BatchExtractor
+from archivist.tasks.extract.batch import BatchExtractor
 from archivist.tasks.extract.llm import LLMExtractor
 from archivist.tasks.extract.local import LocalExtractor
 from archivist.tasks.extract.types import ExtractionProblem, Extractor
@@ -34,7 +34,7 @@ def build_extractor(
     *,
     store: Store | None = None,
     run_id: str | None = None,
-    poll_interval_s: float = DEFAULT_POLL_INTERVAL_S,
+    poll_interval_s: float | None = None,
 ) -> Extractor:
     """The extractor `mode` asks for; an error that says what to configure when it cannot be built."""
     if mode not in EXTRACT_MODES:

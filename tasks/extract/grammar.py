@@ -48,6 +48,10 @@ class Grammar:
     past_incidents: frozenset[str] = frozenset()
     booking_words: frozenset[str] = frozenset()
     booking_relations: frozenset[str] = frozenset()
+    chat: dict[str, str] = field(default_factory=dict)
+    """Chat spellings and what they stand for ("im" -> "I'm"): written out before parsing (tasks/extract/chat.py)."""
+    asked_slots: dict[str, frozenset[str]] = field(default_factory=dict)
+    """relation -> phrases an agent's question names it by ("your address", "a contact number")."""
     source: str = ""
     _by_verb: dict[str, tuple[Frame, ...]] = field(default_factory=dict, repr=False)
 
@@ -109,6 +113,8 @@ def _load(path: str) -> Grammar:
             past_incidents=_lower_set(durability.get("past_incidents")),
             booking_words=_lower_set(durability.get("booking_words")),
             booking_relations=_lower_set(durability.get("booking_relations")),
+            chat={str(k).lower(): str(v) for k, v in (raw.get("chat") or {}).items()},
+            asked_slots={k: _lower_set(v) for k, v in (raw.get("asked_slots") or {}).items()},
             source=path,
             _by_verb={k: tuple(v) for k, v in by_verb.items()},
         )

@@ -24,7 +24,16 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from archivist.configs.relations import load_relations
+from archivist.tasks.extract.answers import answer_fact, asked_slot
+from archivist.tasks.extract.chat import dropped_subject, may_drop_subject, with_subject, written_out
 from archivist.tasks.extract.dates import find_dates
+from archivist.tasks.extract.errands import (
+    action_words,
+    incident_over,
+    last_argument,
+    without_booking_details,
+)
 from archivist.tasks.extract.grammar import Grammar, load_grammar
 from archivist.tasks.extract.parse import (
     Clause,
@@ -40,38 +49,46 @@ from archivist.tasks.extract.relate import (
     Who,
     clause_text,
     frame_reading,
-    object_text,
 )
+from archivist.tasks.extract.replacement import fold_negations, states_change
 from archivist.tasks.extract.sentences import Span, split_sentences
-from archivist.tasks.extract.subjects import antecedent, kin_of, name_of, thing_word
+from archivist.tasks.extract.subjects import (
+    PERSONAL_PRONOUNS,
+    antecedent,
+    kin_of,
+    name_of,
+    person_antecedent,
+    thing_word,
+)
 from archivist.tasks.extract.types import ExtractedFact, ExtractionProblem, TurnContext
 from archivist.tasks.extract.values import (
     attribute_reading,
     misparsed_state,
     service_reading,
+    system_reading,
     value_facts,
 )
+from archivist.tasks.extract.voices import voice_facts
 from archivist.tasks.extract.writing import date_tokens, render
 
 INTENTION = "intention"
 """Relation of a plan whose action no frame knows ("I'm going to apply for a mortgage")."""
-_CANDIDATE = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|me|us|it|it's)\b|\bthe\s+\w+|@|\d{4}",
+_CANDIDATE = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|me|us|it|it's|he|she|they)\b|"
+                        r"\bthe\s+\w+|@|\d{4}",
                         re.IGNORECASE)
-_BOOK_NOUN = re.compile(r"\b(?:a|the|my|our|this|that|her|his|new|good)\s+book\b|\bbook\s+(?:club|store|shop|fair|"
-                        r"series|reading)s?\b", re.IGNORECASE)
-"""Personal chat's "a book club", "the book I read": a book, not a booking."""
 KIND_OF = {"planned": "plan", "hypothetical": "plan", "past": "event"}
 
 
 class LocalExtractor:
     """Facts from a dependency parse and the frames of configs/extraction.toml; no model call, no network."""
 
-    def __init__(self, grammar: Grammar | None = None, *, config_path: str | Path | None = None):
+    def __init__(self, grammar: Grammar | None = None, *, config_path: str | Path | None = None,
+                 read_voices: bool = True):
         self.grammar = grammar or load_grammar(config_path)
+        self.read_voices = read_voices
         self.name = f"local-parse-v{self.grammar.version}"
         self.dropped_one_offs = 0
         self._nlp = None
-        self._booking_pattern: re.Pattern[str] | None = None
 
     @property
     def nlp(self) -> Any:
@@ -91,44 +108,44 @@ class LocalExtractor:
         return self.extract([turn])[0]
 
     def extract(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]:
+        own = self._own_facts(turns)
+        if self.read_voices and any((t.role or "").lower() not in self.grammar.speaker_roles for t in turns):
+            # Agent and system turns (tasks/extract/voices.py): the agent's rewrites are read as customer turns.
+            others = voice_facts(turns, self._own_facts)
+            own = [mine + theirs for mine, theirs in zip(own, others, strict=True)]
+        return own
+
+    def _own_facts(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]:
         jobs: list[tuple[int, Span, str]] = []
+        slots: dict[int, str] = {}
         for index, turn in enumerate(turns):
             if (turn.role or "").lower() not in self.grammar.speaker_roles or not turn.text:
                 continue
+            slot = asked_slot(turn, self.grammar)  # "Can you confirm your address?" -> "It's 3 Bay View now."
+            if slot is not None:
+                slots[index] = slot
             for sentence in split_sentences(turn.text):
-                readable = self._readable(sentence.text)
+                readable = self._readable(sentence.text, answer=slot is not None)
                 if readable:  # only sentences that can state a fact are parsed: the parser is the cost
                     jobs.append((index, sentence, readable))
         found: list[dict[tuple[str, str], ExtractedFact]] = [{} for _ in turns]
-        docs = self.nlp.pipe([text for _, _, text in jobs], batch_size=self.grammar.batch_size)
+        docs = list(self.nlp.pipe([text for _, _, text in jobs], batch_size=self.grammar.batch_size))
+        again = [n for n, doc in enumerate(docs) if dropped_subject(doc)]  # "Swapped my Galaxy for a Pixel"
+        for n, doc in zip(again, self.nlp.pipe([with_subject(jobs[n][2]) for n in again]), strict=True):
+            docs[n] = doc
         for (index, sentence, _), doc in zip(jobs, docs, strict=True):
-            for fact in self._sentence_facts(turns[index], sentence, doc):
+            for fact in self._sentence_facts(turns[index], sentence, doc, slots.get(index)):
                 found[index].setdefault((fact.relation, fact.text.lower()), fact)
-        return [self._without_booking_details(turns[i], list(facts.values())) for i, facts in enumerate(found)]
+        relations = load_relations()
+        folded = [fold_negations(list(facts.values()), relations) for facts in found]
+        kept = [without_booking_details(turns[i], facts, self.grammar) for i, facts in enumerate(folded)]
+        self.dropped_one_offs += sum(len(f) for f in folded) - sum(len(k) for k in kept)
+        return kept
 
-    def _without_booking_details(self, turn: TurnContext, facts: list[ExtractedFact]) -> list[ExtractedFact]:
-        """A trip or an outing told while booking something ("I need a flight. I'm going to Atlanta.") is a
-        detail of that request, not a plan to remember (configs/extraction.toml [durability] booking_words)."""
-        g = self.grammar
-        errands = [f for f in facts if f.relation in g.booking_relations and not _ends(f)]
-        if not errands:
-            return facts
-        texts = [turn.text] + [m.text for m in turn.previous if (m.role or "").lower() in g.speaker_roles]
-        if not any(self._booking.search(_BOOK_NOUN.sub(" ", text)) for text in texts):
-            return facts
-        self.dropped_one_offs += len(errands)
-        return [f for f in facts if f not in errands]
-
-    @property
-    def _booking(self) -> re.Pattern[str]:
-        if self._booking_pattern is None:
-            words = sorted(self.grammar.booking_words, key=len, reverse=True)
-            self._booking_pattern = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", re.IGNORECASE)
-        return self._booking_pattern
-
-    def _readable(self, sentence: str) -> str:
-        """The part of a sentence worth parsing: all of it, the statement before a question, or nothing."""
-        text = sentence.replace("\u2019", "'").replace("\u2018", "'")
+    def _readable(self, sentence: str, *, answer: bool = False) -> str:
+        """The part of a sentence worth parsing (chat spellings written out): all of it, the statement before a
+        question, or nothing. An answer to an agent's question is parsed even when it is only a value."""
+        text = written_out(sentence.replace("\u2019", "'").replace("\u2018", "'"), self.grammar)
         stripped = text.strip()
         first = re.split(r"[\s,]+", stripped.lower(), maxsplit=2)
         opener = " ".join(first[:2])
@@ -148,14 +165,20 @@ class LocalExtractor:
             if not text:
                 return ""
             text = text + "." if not text.endswith(".") else text
-        return text if _CANDIDATE.search(text) else ""
+        return text if answer or _CANDIDATE.search(text) or may_drop_subject(text) else ""
 
     # -- one sentence ---------------------------------------------------------------------------------
 
-    def _sentence_facts(self, turn: TurnContext, sentence: Span, doc: Any) -> list[ExtractedFact]:
+    def _sentence_facts(self, turn: TurnContext, sentence: Span, doc: Any, slot: str | None = None
+                        ) -> list[ExtractedFact]:
         g, person, reference = self.grammar, self.person_of(turn), turn.said_on
         dates = date_tokens(doc, reference)
         facts: list[ExtractedFact] = []
+        answered = answer_fact(slot, doc, turn.text, person, g) if slot else None
+        if answered is not None:
+            relation, obj, text, replaces = answered
+            facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", (),
+                                    replaces=replaces))
         for relation, obj, text, names in value_facts(doc, person, g):
             facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", names))
         state = misparsed_state(doc, person, g)
@@ -198,7 +221,8 @@ class LocalExtractor:
             vague = who.thing.lower_ in ("everything", "things", "all")
             if vague and not {t.lemma_.lower() for t in clause.head.subtree} & g.noun("clear_states"):
                 return []
-            reading = None if pronoun else attribute_reading(clause, who, g, dates)  # "it is ok" names no slot
+            reading = None if pronoun else attribute_reading(clause, who, g, dates) or system_reading(
+                clause, who, g, dates)  # "it is ok" names no slot; "my laptop runs Windows 10" does
             things = g.word("owned") | g.noun("device")
             owned = pronoun or who.thing.lower_ in things or who.thing.lemma_.lower() in things
             if reading is None and owned:  # "my router stopped working"; "my mind is elsewhere" is no service
@@ -212,10 +236,10 @@ class LocalExtractor:
         if not readings and clause.status == "planned" and clause.verb.pos_ == "VERB":
             action = clause.verb.lemma_.lower()
             if action in g.durable_actions and not clause.request:
-                text = clause_text(clause, who, _last_argument(clause.verb), dates)
-                end = _last_argument(clause.verb)
+                text = clause_text(clause, who, last_argument(clause.verb), dates)
+                end = last_argument(clause.verb)
                 head = next((c for c in end.children if c.dep_ == "pobj"), end) if end is not None else None
-                readings = [Reading(INTENTION, head, _action_words(clause, dates), text)]
+                readings = [Reading(INTENTION, head, action_words(clause, dates), text)]
             else:
                 self.dropped_one_offs += 1
         return readings
@@ -223,7 +247,7 @@ class LocalExtractor:
     def _one_off(self, clause: Clause, reading: Reading, doc: Any, reference: date | None) -> bool:
         """configs/extraction.toml [durability]: requests and errands are not memories."""
         g = self.grammar
-        if reading.relation in g.past_incidents and _incident_over(clause, g):
+        if reading.relation in g.past_incidents and incident_over(clause, g):
             return True  # "the connection dropped three times yesterday": an incident that is over
         if (reading.status or clause.status) not in ("planned", "hypothetical") or clause.negated:
             return False
@@ -269,6 +293,9 @@ class LocalExtractor:
             if thing and (nearby or words & g.noun("clear_states")):
                 return Who(person, True, subject, thing)
             return None
+        if lower in PERSONAL_PRONOUNS:  # "He loves the park": the third party the speaker named last, or no fact
+            named = person_antecedent(subject, turn, sentence, g, person)
+            return Who(named, False) if named else None
         possessed = any(c.lower_ in ("my", "our") for c in subject.children)
         if any(c.lower_ == "our" for c in subject.children) and subject.lemma_.lower() in g.word("self_groups"):
             return Who(person, True)  # "Our company switched to Enterprise": the account holder itself
@@ -305,22 +332,30 @@ class LocalExtractor:
         if not any(c.subject is not None and c.subject.lower_ in ("i", "we") for c in clauses) and \
                 next((t for t in doc if t.dep_ == "ROOT"), doc[0]).pos_ not in ("NOUN", "PROPN", "ADJ", "ADV"):
             return []
+        found = []  # "I'm not vegan any more, I'm vegetarian now": one fact per diet word
         for token in doc:
             if token.lower_ in g.noun("diet") and token.dep_ not in ("amod", "compound", "nmod", "poss"):
-                owner = next((c for c in clauses if token in c.head.subtree and c.subject is not None), None)
+                owners = [c for c in clauses if token in c.head.subtree and c.subject is not None]
+                owner = min(owners, key=lambda c: len(list(c.head.subtree)), default=None)  # the nearest clause
                 if owner is not None and (owner.negated or owner.status != "current"):
-                    who = Who(person, True)
-                    text = clause_text(owner, who, token, set())
-                    return [self._fact(turn, sentence, doc, person, "diet", token.lower_, text, owner,
-                                       owner.status, ())]
-                return [self._fact(turn, sentence, doc, person, "diet", token.lower_, f"{person} is {token.lower_}",
-                                   owner, "current", ())]
-        return []
+                    text = clause_text(owner, Who(person, True), token, set())
+                    found.append(self._fact(turn, sentence, doc, person, "diet", token.lower_, text, owner,
+                                            owner.status, ()))
+                elif {t.lower_ for t in doc[max(token.i - 3, 0):token.i]} & {"not", "n't", "never", "longer"}:
+                    # "not vegetarian any more, ...": a denial the parse gave no clause of its own
+                    found.append(self._fact(turn, sentence, doc, person, "diet", token.lower_,
+                                            f"{person} is not {token.lower_} any more", None, "current", (),
+                                            replaces=False))
+                else:
+                    found.append(self._fact(turn, sentence, doc, person, "diet", token.lower_,
+                                            f"{person} is {token.lower_}", owner, "current", ()))
+        return found
 
     # -- the fact -------------------------------------------------------------------------------------
 
     def _fact(self, turn: TurnContext, sentence: Span, doc: Any, subject: str, relation: str, obj: str, text: str,
-              clause: Clause | None, status: str, names: tuple[str | None, ...]) -> ExtractedFact:
+              clause: Clause | None, status: str, names: tuple[str | None, ...],
+              replaces: bool | None = None) -> ExtractedFact:
         reference = turn.said_on
         said_at = None
         if reference is not None:
@@ -339,31 +374,7 @@ class LocalExtractor:
             subject=subject, relation=relation, object=obj, text=text, quote=sentence.text,
             said_at=said_at.isoformat() if said_at else None,
             entities=entities(subject, [obj], relation, self.grammar.word("not_names"), person, names),
-            source_turn_id=turn.turn_id, temporal_status=status, kind=KIND_OF.get(status, "fact"))
+            source_turn_id=turn.turn_id, temporal_status=status, kind=KIND_OF.get(status, "fact"),
+            replaces=replaces if replaces is not None else status == "current" and states_change(
+                clause, doc, self.grammar))
 
-
-def _ends(fact: ExtractedFact) -> bool:
-    """A fact that ends something ("customer cancelled their trip to Lisbon") is never a booking detail."""
-    return any(w in fact.text.split() for w in ("cancelled", "canceled", "not", "no", "never", "longer"))
-
-
-def _incident_over(clause: Clause, g: Grammar) -> bool:
-    """A thing's state told in the past simple, by a verb whose result does not last ("dropped", "crashed")."""
-    if clause.status == "past":
-        return True
-    head = clause.head
-    perfect = any(c.dep_ == "aux" and c.lemma_ == "have" for c in head.children)
-    lasting = {head.lemma_.lower(), clause.verb.lemma_.lower()} & g.cue("lasting_breaks")
-    return head.tag_ == "VBD" and not perfect and not lasting and not clause.negated
-
-
-def _last_argument(verb: Any) -> Any | None:
-    args = [c for c in verb.children if c.dep_ in ("dobj", "prep", "attr", "acomp", "prt")]
-    return max(args, key=lambda t: t.i) if args else None
-
-
-def _action_words(clause: Clause, dates: set[int]) -> str:
-    end = _last_argument(clause.verb)
-    tokens = [clause.verb] + ([t for t in end.subtree if t.i not in dates] if end is not None else [])
-    words = [t for t in clause.verb.doc[clause.verb.i: (max(t.i for t in tokens) + 1)] if t.i not in dates]
-    return object_text(words, keep_possessive=True) or clause.verb.lemma_

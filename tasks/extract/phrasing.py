@@ -21,7 +21,8 @@ UNCHANGED = {
 }
 PRONOUNS = {"my": "their", "our": "their", "me": "them", "us": "them", "myself": "themselves",
             "ourselves": "themselves", "mine": "theirs", "ours": "theirs"}
-_PRONOUN = re.compile(r"\b(?:my|our|me|us|myself|ourselves|mine|ours)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"(?<![\w@.])(?:my|our|me|us|myself|ourselves|mine|ours)(?![\w@]|\.\w)", re.IGNORECASE)
+"""A pronoun as a word, never a piece of an address ("sam@jones.me", "my.account@us.example")."""
 _STREET = re.compile(r"^\d|\b(?:street|st|road|rd|avenue|ave|lane|ln|close|drive|dr|way|court|place|crescent|"
                      r"terrace|square|flat|apartment|apt|house|grove|gardens|park|row|mews|hill)\b", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|a|an|my|their|our|his|her)\s+", re.IGNORECASE)

@@ -1,12 +1,22 @@
 """The extraction prompt (section 3.2: the message, its date, the last ten messages and the ten most similar
-stored facts) and the lenient reading of a model's reply.
+stored facts), the JSON schema the reply must follow, and the reading of a model's reply.
 
-A reply is read as leniently as a reply can be while staying honest: code fences and prose around the JSON,
-a bare list instead of {"facts": [...]}, other field names ("predicate", "value", "fact", "evidence"),
-entities as one comma-separated string, a quote that differs from the message in case or spacing (the
-message's own words are kept), a date written as a phrase ("last Friday", resolved here). A reply with no
-JSON at all, or JSON of another shape, is malformed: the turn gets no facts and a recorded problem. Facts
-without the fields a fact needs are dropped one by one, and the drop is recorded too.
+Roles: only the scope's person's own messages state facts about them in their own voice. A support agent's
+or assistant's message is sent with the person still named as the subject ("customer"), and may give only
+the changes it confirms as done for the person; system and tool messages are never extracted, only shown as
+earlier messages (`should_extract`). The subject is always the person, a relative or other party described
+through them ("customer's sister"), or someone named.
+
+Hosted models answer under a strict JSON schema (`EXTRACTION_SCHEMA`, see tasks/providers/chat.py), so the
+reply is one JSON object. Local OpenAI-compatible servers may not enforce it, so the reading stays lenient
+where leniency cannot lose a fact: code fences and prose around the JSON, a bare list instead of
+{"facts": [...]}, other field names ("predicate", "value", "fact", "evidence"), entities as one
+comma-separated string, a quote that differs from the message in case or spacing (the message's own words are
+kept), a date written as a phrase ("last Friday", resolved here) or at a coarser precision ("2019", "2019-03",
+kept at that precision). Only a complete outer JSON value is read: an object nested in a value that does not
+parse (a reply cut off in its second fact) is never taken for the answer. A reply with no JSON at all, or JSON
+of another shape, is malformed: the turn gets no facts and a recorded problem. Facts without the fields a fact
+needs are dropped one by one, and the drop is recorded too.
 """
 
 from __future__ import annotations
@@ -18,39 +28,83 @@ from datetime import date
 from typing import Any
 
 from archivist.configs.relations import Relations, load_relations
-from archivist.tasks.extract.dates import resolve_date
+from archivist.tasks.extract.dates import Precision, resolve_date_mention
 from archivist.tasks.extract.sentences import split_sentences
 from archivist.tasks.extract.types import ExtractedFact, TurnContext
 
-PROMPT_VERSION = 1
-"""Part of every request body, so a changed prompt is a new request for the call cache."""
+PROMPT_VERSION = 2
+"""Part of every request body, so a changed prompt is a new request for the call cache (2: roles, subjects,
+partial dates, strict schema)."""
 MAX_TOKENS = 1200
+"""The default first output budget (`llm.max_output_tokens` overrides it); a truncated reply is asked again
+with twice the budget, up to `llm.max_output_tokens_ceiling`."""
 RAW_EXCERPT_CHARS = 300
+SCHEMA_NAME = "extracted_facts"
 
-SYSTEM_PROMPT = """You extract facts for a long-term memory about people from one NEW MESSAGE of a conversation.
-Extract only what the NEW MESSAGE itself states about its speaker or about people it names: where they live, \
-their subscription plan, devices, payment methods, service problems and fixes, job, family, pets, likes, \
-hobbies, trips, plans and past situations. Extract sensitive data too (card numbers as relation \
-"payment_method", passwords and PINs as relation "credential"). Use the earlier messages only to understand \
-the new one (who "it" or "she" is). Do not extract questions, greetings, thanks, or facts that the stored \
-facts already say in the same way. A support agent's or assistant's messages state nothing about the customer \
-unless they confirm a change the customer asked for.
+PERSON_ROLES = frozenset({"customer", "client", "caller", "member", "user", "human", "patient", "speaker", ""})
+"""Roles whose messages are the scope's person speaking (configs/extraction.toml `speaker_roles`, and the
+empty role of an archive that names none)."""
+SUPPORT_ROLES = frozenset({"customer", "client", "caller", "member"})
+"""Person roles written as "customer" in facts (configs/extraction.toml [person])."""
+CONFIRMING_ROLES = frozenset({"agent", "support", "assistant", "representative", "rep", "operator", "advisor",
+                              "bot"})
+"""Roles that speak to the person and may confirm a change made for them."""
+
+SYSTEM_PROMPT = """You extract facts for a long-term memory about one person, {person}, from one NEW MESSAGE \
+of a conversation.
+{voice}
+Extract what the message states: where they live, their subscription plan, devices, payment methods, service \
+problems and fixes, job, family, pets, likes, hobbies, trips, plans and past situations. Extract sensitive \
+data too (card numbers as relation "payment_method", passwords and PINs as relation "credential"). Use the \
+earlier messages only to understand the new one (who "it" or "she" is, what a confirmation confirms). Do not \
+extract questions, greetings, thanks, or facts that the stored facts already say in the same way.
 
 For each fact give:
-- "subject": who it is about; write the speaker as "{person}", anyone else by name.
+- "subject": who it is about: "{person}" for the person; a relative or other party the message describes \
+without a name as the person's ("my sister" -> "{person}'s sister", "my landlord" -> "{person}'s landlord"); \
+anyone else by their name. Never the agent, the assistant or the word "speaker".
 - "relation": one of {relations}, or a short snake_case name if none fits.
 - "object": the value (an address, a plan name, a device, a hobby ...).
-- "text": one short sentence in the third person, e.g. "{person} lives at 14 Harbour Street, Leeds". Keep \
-the words that say a fact is past, negated, planned or hypothetical ("used to", "no longer", "is planning \
-to", "might"), so a reader can tell it from a current fact.
+- "text": one short sentence in the third person, e.g. "{person} lives at 14 Harbour Street, Leeds". Keep the \
+words that say a fact is past, negated, planned or hypothetical ("used to", "no longer", "is planning to", \
+"might"), so a reader can tell it from a current fact.
 - "quote": the exact words of the NEW MESSAGE the fact rests on, copied character for character.
-- "date": the date the fact is about as YYYY-MM-DD, resolving relative dates ("yesterday", "last Friday", \
-"next month") against the message's date; null when the message names no date.
-- "entities": the named things in the fact (people, places, products, organisations); never card numbers \
-or passwords.
+- "date": the date the fact is about, at the precision the message gives it: YYYY-MM-DD for a day, YYYY-MM \
+for a month, YYYY for a year ("back in 2019" -> "2019"; never invent a day or month). Resolve relative dates \
+("yesterday", "last Friday", "next month") against the message's date; null when the message names no date.
+- "entities": the named things in the fact (people, places, products, organisations); never card numbers or \
+passwords.
 
 Reply with one JSON object and nothing else: {{"facts": [ ... ]}}. Reply {{"facts": []}} when the message \
 states no fact."""
+
+PERSON_VOICE = """The NEW MESSAGE is written by {person} themself: "I", "me" and "my" are {person}."""
+CONFIRMING_VOICE = """The NEW MESSAGE is written by {speaker}, who serves {person}; it is NOT about \
+{speaker}. Extract only the changes to {person}'s own details that it confirms as done or as now true ("I've \
+updated your address to ...", "your plan is now Pro"), with subject "{person}"; "you" and "your" are \
+{person}. Offers, questions, instructions and anything about {speaker} are not facts: reply {{"facts": []}}."""
+
+_FACT_PROPERTIES: dict[str, Any] = {
+    "subject": {"type": "string"},
+    "relation": {"type": "string"},
+    "object": {"type": "string"},
+    "text": {"type": "string"},
+    "quote": {"type": "string"},
+    # anyOf rather than a type list: both vendors' strict modes document anyOf with null.
+    "date": {"anyOf": [{"type": "string"}, {"type": "null"}],
+             "description": "YYYY-MM-DD, YYYY-MM or YYYY; null when undated"},
+    "entities": {"type": "array", "items": {"type": "string"}},
+}
+EXTRACTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"facts": {"type": "array", "items": {
+        "type": "object", "properties": _FACT_PROPERTIES, "required": list(_FACT_PROPERTIES),
+        "additionalProperties": False}}},
+    "required": ["facts"],
+    "additionalProperties": False,
+}
+"""The reply's shape for OpenAI strict structured outputs and Anthropic structured outputs: every property
+required and no others (both vendors' strict mode asks for that); an undated fact says null."""
 
 
 @dataclass
@@ -60,12 +114,39 @@ class ParsedReply:
     """Why the reply, or some of its facts, could not be used (None: all of it was used)."""
 
 
-def person_of(turn: TurnContext) -> str:
-    """How the speaker is named in facts: "customer" for a support customer, else their name."""
-    role = (turn.role or "").lower()
-    if role in ("customer", "client", "caller", "member"):
+def _role(role: str | None) -> str:
+    return (role or "").strip().lower()
+
+
+def should_extract(turn: TurnContext) -> bool:
+    """Whether a turn is sent for extraction: the person's own turns and the turns of whoever serves them;
+    system and tool turns are context only."""
+    role = _role(turn.role)
+    return role in PERSON_ROLES or role in CONFIRMING_ROLES
+
+
+def confirming(turn: TurnContext) -> bool:
+    """A turn by someone serving the person (an agent, an assistant): it can only confirm changes."""
+    return _role(turn.role) in CONFIRMING_ROLES
+
+
+def _person_name(speaker: str | None, role: str) -> str:
+    role = _role(role)
+    if role in SUPPORT_ROLES:
         return "customer"
-    return (turn.speaker or "").strip() or role or "user"
+    return (speaker or "").strip() or role or "user"
+
+
+def person_of(turn: TurnContext) -> str:
+    """How the scope's person is named in facts: "customer" in a support conversation, else their name. On
+    an agent's or assistant's turn it is still the person it serves: the latest person message before it
+    names them; with none, a support agent serves "customer" and an assistant its "user"."""
+    if not confirming(turn):
+        return _person_name(turn.speaker, turn.role)
+    for message in reversed(turn.previous):
+        if _role(message.role) in PERSON_ROLES:
+            return _person_name(message.speaker, message.role)
+    return "user" if _role(turn.role) in ("assistant", "bot") else "customer"
 
 
 def _line(speaker: str | None, role: str, text: str, said_at: Any) -> str:
@@ -85,17 +166,33 @@ def user_prompt(turn: TurnContext) -> str:
     )
 
 
-def request_body(turn: TurnContext, model: str, relations: Relations | None = None) -> dict[str, Any]:
-    """Everything that shapes the answer: the call cache and the batch key hash exactly this."""
+def system_prompt(turn: TurnContext, relations: Relations | None = None) -> str:
+    person = person_of(turn)
     names = ", ".join(f'"{name}"' for name in (relations or load_relations()).relation)
-    return {
+    if confirming(turn):
+        speaker = (turn.speaker or "").strip()
+        who = f"{speaker} ({_role(turn.role)})" if speaker and speaker.lower() != _role(turn.role) else \
+            f"the {_role(turn.role)}"
+        voice = CONFIRMING_VOICE.format(person=person, speaker=who)
+    else:
+        voice = PERSON_VOICE.format(person=person)
+    return SYSTEM_PROMPT.format(person=person, relations=names, voice=voice)
+
+
+def request_body(turn: TurnContext, model: str, relations: Relations | None = None, *,
+                 max_tokens: int = MAX_TOKENS, structured: bool = True) -> dict[str, Any]:
+    """Everything that shapes the answer: the call cache and the batch key hash exactly this."""
+    body: dict[str, Any] = {
         "model": model,
-        "system": SYSTEM_PROMPT.format(person=person_of(turn), relations=names),
+        "system": system_prompt(turn, relations),
         "user": user_prompt(turn),
         "temperature": 0,
-        "max_tokens": MAX_TOKENS,
+        "max_tokens": max_tokens,
         "prompt_version": PROMPT_VERSION,
     }
+    if structured:
+        body["json_schema"] = {"name": SCHEMA_NAME, "schema": EXTRACTION_SCHEMA}
+    return body
 
 
 # -- reading a reply -------------------------------------------------------------------------------------
@@ -113,16 +210,23 @@ FIELD_ALIASES = {
 
 
 def find_json(text: str) -> Any | None:
-    """The first JSON value (object or list) in a model's reply, inside a code fence or not."""
+    """The first complete outer JSON value (object or list) in a model's reply, inside a code fence or not.
+
+    A value that starts inside another one that does not parse (`{"facts": [{...}, {"subj` cut off by the
+    output budget) is not taken: the decoder's error position says how far the outer value reached."""
     decoder = json.JSONDecoder()
     for candidate in [m.group(1) for m in FENCE.finditer(text)] + [text]:
         candidate = candidate.strip()
+        covered = -1  # the furthest position a failed outer value reached
         for start, char in enumerate(candidate):
             if char not in "[{":
                 continue
+            if start < covered:
+                continue
             try:
                 value, _ = decoder.raw_decode(candidate, start)
-            except ValueError:
+            except json.JSONDecodeError as error:
+                covered = max(covered, error.pos)
                 continue
             if isinstance(value, (dict, list)):
                 return value
@@ -169,18 +273,40 @@ def locate_quote(quote: str | None, message: str, fallback: str) -> str:
     return best or message
 
 
-def _said_at(raw: Any, reference: date | None) -> str | None:
+def _said_at(raw: Any, reference: date | None) -> tuple[str | None, Precision | None]:
+    """The ISO date a fact is about and its precision: the model's date (a full date, a bare year or month,
+    or a phrase resolved against the message's date), else the message's own day."""
     if isinstance(raw, str) and raw.strip():
         text = raw.strip()
         try:
-            return date.fromisoformat(text[:10]).isoformat()
+            return date.fromisoformat(text[:10]).isoformat(), "day"
         except ValueError:
             pass
-        if reference is not None:
-            resolved = resolve_date(text, reference)
-            if resolved is not None:
-                return resolved.isoformat()
-    return reference.isoformat() if reference else None
+        mention = resolve_date_mention(text, reference)
+        if mention is not None:
+            return mention.iso, mention.precision
+    return (reference.isoformat() if reference else None), None
+
+
+SELF_WORDS = frozenset({"i", "me", "myself", "speaker", "the speaker", "user", "the user", "you", "the person",
+                        "person"})
+OWN = re.compile(r"^(?:my|your|his|her|their)\s+(?P<who>.+)$", re.IGNORECASE)
+
+
+def subject_of(raw: str, turn: TurnContext, person: str) -> str:
+    """The fact's subject as the person, someone described through them ("customer's sister"), or a name:
+    the words a model may use for the speaker ("I", "speaker"), and on an agent's turn the agent itself,
+    are the person the conversation is about."""
+    subject = " ".join(raw.split())
+    lowered = subject.lower()
+    if not subject or lowered in SELF_WORDS or lowered == person.lower():
+        return person
+    if confirming(turn) and turn.speaker and lowered in (turn.speaker.strip().lower(), _role(turn.role)):
+        return person
+    own = OWN.match(subject)
+    if own:
+        return f"{person}'s {own.group('who')}"
+    return subject
 
 
 def _entities(raw: Any) -> list[str]:
@@ -207,7 +333,7 @@ def parse_reply(reply_text: str, turn: TurnContext, relations: Relations | None 
         if not isinstance(item, dict):
             dropped.append(f"#{number} is a {type(item).__name__}, not an object")
             continue
-        subject = str(_field(item, "subject") or person).strip()
+        subject = subject_of(str(_field(item, "subject") or ""), turn, person)
         relation = _field(item, "relation")
         obj = _field(item, "object")
         text = _field(item, "text")
@@ -216,15 +342,17 @@ def parse_reply(reply_text: str, turn: TurnContext, relations: Relations | None 
         if not text or not (relation or obj):
             dropped.append(f"#{number} has no text, or neither relation nor object")
             continue
+        said_at, precision = _said_at(_field(item, "date"), reference)
         facts.append(ExtractedFact(
             subject=subject,
             relation=relations.canonical(str(relation)) if relation else "other",
             object=str(obj or "").strip(),
             text=" ".join(str(text).split()),
             quote=locate_quote(str(_field(item, "quote") or "") or None, turn.text, str(text)),
-            said_at=_said_at(_field(item, "date"), reference),
+            said_at=said_at,
             entities=_entities(_field(item, "entities")),
             source_turn_id=turn.turn_id,
+            date_precision=precision,
         ))
     problem = None
     if dropped:

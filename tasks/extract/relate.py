@@ -14,6 +14,17 @@ from typing import Any
 
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.parse import Clause, arguments
+from archivist.tasks.extract.phrases import (  # noqa: F401 - re-exported for the readers of relations
+    ARTICLES,
+    CLASS_RELATION,
+    PLACE_ENTITIES,
+    POSSESSIVES,
+    REACTIONS,
+    STREET,
+    classify,
+    object_text,
+    phrase_tokens,
+)
 from archivist.tasks.extract.phrasing import article, at_or_in
 from archivist.tasks.extract.writing import (
     EXCLUDED_DEPS,
@@ -21,15 +32,6 @@ from archivist.tasks.extract.writing import (
     finite_index,
     render,
 )
-
-ARTICLES = frozenset({"the", "a", "an"})
-POSSESSIVES = frozenset({"my", "our", "their", "his", "her", "your"})
-OBJECT_CUT = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos_clause", "prep_date"})
-STREET = frozenset({"street", "st", "road", "rd", "avenue", "ave", "lane", "close", "drive", "way", "court", "place",
-                    "crescent", "terrace", "square", "flat", "apartment", "grove", "gardens", "row", "mews", "hill"})
-PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
-REACTIONS = frozenset({"the", "this", "that", "these", "those", "your", "my", "our", "his", "her", "their", "such",
-                       "all"})
 
 
 @dataclass(frozen=True)
@@ -55,99 +57,6 @@ class Reading:
     klass: str | None = None
     status: str | None = None
     """A status the object changes ("ran a charity race": an event, past; "I'm taking a class": current)."""
-
-
-def phrase_tokens(token: Any, dates: set[int], *, keep_conj: bool = True) -> list[Any]:
-    """The tokens of an object phrase: its subtree without clauses that describe it, dates and edge punctuation."""
-    cut: set[int] = set(dates)
-    for t in token.subtree:
-        if t.i == token.i:
-            continue
-        if t.dep_ in ("advmod", "npadvmod") and t.head.i == token.i and t.i > token.i and t.pos_ == "ADV":
-            cut |= {s.i for s in t.subtree}
-        if t.dep_ in ("relcl", "acl", "advcl") or (t.dep_ in ("cc", "conj") and not keep_conj and t.head.i == token.i):
-            cut |= {s.i for s in t.subtree}
-        if t.dep_ == "prep" and t.head.i == token.i and t.lower_ in ("for", "from", "with", "at", "on", "because",
-                                                                   "since", "after", "until", "in") \
-                and not _place_continues(t):
-            cut |= {s.i for s in t.subtree}
-    tokens = [t for t in token.subtree if t.i not in cut]
-    doc = token.doc
-    end = max((t.i for t in tokens), default=token.i)
-    while end + 2 < len(doc) and doc[end + 1].text == "," and _placename(doc[end + 2]) and \
-            doc[end + 2].i not in cut and (token.ent_type_ in PLACE_ENTITIES or token.lemma_.lower() in STREET
-                                           or token.pos_ == "PROPN"):
-        # "14 Harbour Street, Leeds": the parser may hang the town elsewhere; an address runs on through it
-        nxt = doc[end + 2]
-        while nxt.i + 1 < len(doc) and _placename(doc[nxt.i + 1]):
-            nxt = doc[nxt.i + 1]
-        tokens += list(doc[end + 1: nxt.i + 1])
-        end = nxt.i
-    while tokens and (tokens[-1].is_punct or tokens[-1].lower_ in ("please", "too", "now", "and", "or")):
-        tokens.pop()
-    while tokens and tokens[0].is_punct:
-        tokens.pop(0)
-    return tokens
-
-
-def _placename(token: Any) -> bool:
-    # After "<number> <street>," a capitalised word is the town, whatever the tagger calls it ("Leeds" as a verb).
-    return token.text[:1].isupper() and token.is_alpha
-
-
-def _place_continues(prep: Any) -> bool:
-    """ "a flat in Leeds": the preposition is part of an address, not a trailing phrase."""
-    return prep.lower_ == "in" and any(c.ent_type_ in PLACE_ENTITIES or c.pos_ == "PROPN" for c in prep.subtree)
-
-
-def object_text(tokens: list[Any], *, keep_possessive: bool = False) -> str:
-    while tokens and (tokens[0].lower_ in ARTICLES or (tokens[0].lower_ in POSSESSIVES and not keep_possessive)
-                      or tokens[0].lower_ in ("new", "current")):
-        tokens = tokens[1:]
-    return render(tokens, first_person=True, third_person_at=None)
-
-
-def classify(token: Any, g: Grammar) -> str | None:
-    """The class of an object phrase by its head noun and words (configs/extraction.toml [nouns])."""
-    words = phrase_tokens(token, set())
-    nominal = [t for t in words if t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")]
-    lemmas = {t.lemma_.lower() for t in nominal} | {t.lower_ for t in nominal}
-    text = " ".join(t.lower_ for t in words)
-    head = token.lemma_.lower()
-    modifiers = {t.lemma_.lower() for t in token.children if t.dep_ in ("compound", "amod", "nmod")}
-    if head in g.noun("plan") and modifiers & (g.noun("trip") | {"travel", "holiday", "vacation", "weekend"}):
-        return None  # "a travel plan for Friday": an itinerary, not a subscription
-    if head in g.noun("plan") or (head == "account" and modifiers):
-        return "plan"
-    if head in ("number", "address", "line") and head != "line":
-        return None
-    if lemmas & g.noun("device") or any(w in text for w in g.noun("device") if " " in w):
-        return "device"
-    if token.lower_ in g.noun("tier") and token.text[:1].isupper():
-        return "plan"  # "moved everyone to Enterprise": a tier named on its own
-    if lemmas & g.noun("payment") or any(w in text for w in g.noun("payment") if " " in w):
-        return "payment_method"
-    if lemmas & g.noun("diet") or any(w in text for w in g.noun("diet") if " " in w):
-        return "diet"
-    if lemmas & g.noun("broadband"):
-        return "broadband"
-    if head in g.noun("trip"):
-        return "travel"
-    if head in g.noun("pet"):
-        return "pet"
-    if head in g.noun("channel"):
-        return "channel"
-    numbered = any(t.like_num or t.pos_ == "PROPN" for t in words)
-    if token.ent_type_ in PLACE_ENTITIES or (lemmas & STREET and numbered) or (words and words[0].like_num
-                                                                                and len(words) > 1):
-        return "place"
-    if token.pos_ == "PROPN" and token.ent_type_ not in ("PERSON", "ORG", "DATE"):
-        return "place"
-    return None
-
-
-CLASS_RELATION = {"plan": "plan", "broadband": "plan", "device": "device", "payment_method": "payment_method",
-                  "diet": "diet", "travel": "travel", "pet": "pet"}
 
 
 def frame_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> list[Reading]:
@@ -238,7 +147,14 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                         return _some(_reading(clause, who, "employer", employer, None, None, g, dates, arg=name))
                 klass = classify(token, g)
                 relation = CLASS_RELATION.get(klass or "") or frame.relation
-                if frame.relation == "travel" and klass not in ("place", "travel"):
+                if klass in ("place", None) and token.text[:1].isupper() and name in (
+                        "prep:to", "prep:with", "prep:over") and any(
+                        n == "dobj" and _words_of(a) & g.noun("bank_accounts") for n, a in args):
+                    relation, klass = "bank", "bank"  # "moved my current account to Kroo": the bank it went to
+                if klass == "vehicle" and (lemma not in g.noun("vehicle_verbs") or clause.request
+                                           or not _names_a_vehicle(token, g)):
+                    continue  # "I need a small car from today", "you have a car waiting": no car of one's own
+                if frame.relation == "travel" and klass not in ("place", "travel", "vehicle"):
                     continue
                 if frame.relation == "employer" and not (token.pos_ == "PROPN" or token.ent_type_ == "ORG"):
                     continue
@@ -250,6 +166,20 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                     continue
                 return _some(_reading(clause, who, relation, token, None, None, g, dates, klass=klass, arg=name))
     return []
+
+
+GENERIC_VEHICLES = frozenset({"car", "van", "motorbike", "motorcycle", "scooter", "moped"})
+
+
+def _names_a_vehicle(token: Any, g: Grammar) -> bool:
+    """A maker, a model or a name: "a 2015 Ford Focus", "a Kia Niro"; "a small car" names none."""
+    words = {t.lemma_.lower() for t in token.subtree} | {t.lower_ for t in token.subtree}
+    return bool(words & (g.noun("vehicle") - GENERIC_VEHICLES)) or any(t.pos_ == "PROPN" for t in token.subtree)
+
+
+def _words_of(token: Any) -> set[str]:
+    words = [t.lower_ for t in token.subtree if not t.is_punct and t.lower_ not in POSSESSIVES | ARTICLES]
+    return {" ".join(words), token.lower_, token.lemma_.lower()}
 
 
 def _some(reading: Reading | None) -> list[Reading]:
@@ -267,10 +197,14 @@ def _likes(clause: Clause, who: Who, relation: str, token: Any, g: Grammar, date
         if item.pos_ in ("VERB", "AUX") and item.tag_ != "VBG":
             continue  # "I like to find a flat": a wish, not a taste
         tokens = phrase_tokens(item, dates, keep_conj=False)
-        if not tokens or tokens[0].lower_ in REACTIONS or tokens[0].pos_ == "ADP" or \
+        if not tokens:
+            continue
+        # "I love the colours!" reacts to what was just shown; "He loves the park" (a third party) is a taste
+        definite = tokens[0].lower_ == "the" and not who.first_person
+        if (tokens[0].lower_ in REACTIONS and not definite) or tokens[0].pos_ == "ADP" or \
                 item.lower_ in g.word("stop_objects"):
             continue
-        obj = object_text(tokens, keep_possessive=True)
+        obj = ("the " if definite else "") + object_text(tokens, keep_possessive=True)
         if obj:
             found.append(Reading("preference", item, obj, f"{who.name} {verb} {obj}"))
     return found
@@ -286,14 +220,16 @@ def _reading(clause: Clause, who: Who, relation: str, token: Any | None, obj: st
     obj = obj or ""
     if relation == "plan" and obj.lower() in PLAN_NOUNS_BARE and not (clause.negated or clause.ending):
         return None  # "I have a plan to eat out", "switched plans": no value to store
-    if relation in ("travel", "activity") and not obj:
-        return None
+    if not obj and (token is not None or relation in ("travel", "activity")):
+        return None  # "we moved in June": the date was the only object, no value is left
     if relation == "address" and klass != "place" and not any(t.pos_ in ("PROPN", "NUM") for t in
                                                               (token.subtree if token is not None else [])):
         return None  # "move to a new apartment": no address to store
     decided = bool(set(clause.governors) & {"decide", "choose", "opt", "agree"})
     plain = clause.status == "current" and not clause.negated and not clause.ending and not decided
-    replaced = clause.verb.lemma_.lower() in ("replace", "swap", "trade") and arg in ("prep:with", "prep:for")
+    # "replaced it with a Toyota Yaris": the new value is stated as plainly as "has a Toyota Yaris", when it is one
+    replaced = clause.verb.lemma_.lower() in ("replace", "swap", "trade") and arg in ("prep:with", "prep:for") \
+        and klass is None
     if text is None:
         template = template_text(relation, klass, who.name, obj) if plain and not replaced else None
         text = template or clause_text(clause, who, token, dates)
@@ -319,6 +255,15 @@ def template_text(relation: str, klass: str | None, subject: str, obj: str) -> s
         return f"{subject} is on the {obj}" + ("" if named else " plan")
     if relation == "device":
         return f"{subject} has {counted(obj)}"
+    if relation == "vehicle":  # "a 2015 Ford Focus": a model year is not a count
+        year = obj[:4].isdigit() and len(obj) > 5
+        return f"{subject} drives a {obj}" if year else f"{subject} drives {counted(obj)}"
+    if relation == "operating_system":
+        return f"{subject} uses {obj}"
+    if relation == "bank":
+        return f"{subject} banks with {obj}"
+    if relation == "delivery_address":
+        return f"{subject}'s delivery address is {obj}"
     if relation == "payment_method":
         return f"{subject} pays with {obj}"
     if relation == "diet":

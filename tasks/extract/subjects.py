@@ -47,3 +47,50 @@ def antecedent(pronoun: Any, turn: TurnContext, sentence: Span, g: Grammar) -> t
             word = matches[-1]
             return (word if word.isupper() else word.lower()), False
     return None, False
+
+
+PERSONAL_PRONOUNS = frozenset({"he", "she", "they"})
+_OPENERS = frozenset({"went", "got", "had", "love", "just", "also", "maybe", "really", "anyway", "sure", "well", "nice",
+                      "cool", "awesome", "what", "when", "where", "why", "how", "who", "did", "was", "can", "could",
+                      "would", "will", "have", "been", "one", "last", "next", "some", "every", "after", "before",
+                      "since", "and", "but", "because", "she", "they", "his", "him", "her", "not", "too", "now",
+                      "then", "wow", "aww", "haha", "lol", "omg", "yay", "sounds", "glad", "happy", "sad", "sorry"})
+_PLURAL_KIN = frozenset({"kids", "children", "parents", "friends", "family", "grandparents", "sisters", "brothers",
+                         "cousins", "neighbours", "neighbors", "colleagues", "roommates", "flatmates"})
+
+
+def person_antecedent(pronoun: Any, turn: TurnContext, sentence: Span, g: Grammar, person: str) -> str | None:
+    """Whom "he", "she" or "they" stands for: the third party the same speaker named last (in this sentence, this
+    turn, then their last three messages), gender-agnostic, since no gender is known of a name; None when the
+    speaker named nobody, so that the fact is dropped rather than stored about the speaker. "they" stands only
+    for a plural ("my kids", "my parents")."""
+    before = pronoun.doc.text[: pronoun.idx]
+    own = [m.text for m in reversed(turn.previous) if (m.speaker or "") == (turn.speaker or "")][:3]
+    for text in [before, turn.text[: sentence.start], *own]:
+        found = _last_named(text, g, person, plural=pronoun.lower_ == "they")
+        if found is not None:
+            return found
+    return None
+
+
+def _last_named(text: str, g: Grammar, person: str, *, plural: bool) -> str | None:
+    kin = "|".join(sorted(map(re.escape, g.word("kin")), key=len, reverse=True))
+    best: tuple[int, str] | None = None
+    for match in re.finditer(r"\b(?:my|our)\s+(?:\w+\s+)?(" + kin + r")\b(?:,?\s+((?-i:[A-Z][a-z]+)))?", text,
+                             re.IGNORECASE):
+        word, name = match.group(1).lower(), match.group(2)
+        if plural != (word in _PLURAL_KIN) or (name and name.lower() in g.word("not_names")):
+            continue
+        best = (match.start(), name if name and not plural else f"{person}'s {word}")
+    if not plural:
+        for match in re.finditer(r"(?:(?<=[a-z,] )|(?<=[.!?] )|^)([A-Z][a-z]{2,})\b", text):
+            name = match.group(1)
+            opening = match.start() == 0 or text[match.start() - 2] in ".!?"
+            if name.lower() in g.word("not_names") or name == person or (best and match.start() <= best[0]):
+                continue
+            if opening and (name.lower() in _OPENERS or name.endswith(("ed", "ing", "ly", "s"))):
+                continue  # a capital that only opens the sentence ("Went", "Loving", "Really")
+            if any(name.lower() in g.noun(n) for n in g.nouns):
+                continue  # "a Pixel", "the Pro plan": a thing, not a person
+            best = (match.start(), name)
+    return best[1] if best else None

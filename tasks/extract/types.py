@@ -76,6 +76,13 @@ class ExtractedFact:
     (the decision model's temporal_status question decides what is stored either way)."""
     kind: str | None = None
     """fact, plan or event as the grammar suggests; None when the extractor does not say."""
+    replaces: bool = False
+    """The statement says the slot's value changed to this one ("I switched to an iPhone 15", "it's 3 Bay View
+    now", "went from Silver to Gold", "no longer X, now Y"): the value it held before no longer holds, even where
+    the relation holds many values (tasks/decisions/local/structure.py reads it from the request's `slot`)."""
+    date_precision: str | None = None
+    """day, week, month or year: how much of `said_at` the message gave ("back in 2019" is 2019-01-01 at
+    year precision); None when the date is the message's own day or not known."""
 
 
 def fact_time(fact: ExtractedFact, message_said_at: datetime | None) -> datetime | None:

@@ -110,6 +110,19 @@ def service_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Re
     return Reading("service_status", None, f"{who.thing_text} {said}", f"{who.name}'s {who.thing_text} {said}")
 
 
+def system_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "my laptop runs Windows 10", "the tablet is on iOS 17": an owned thing's operating system, a fact about
+    the person (the same slot as "I upgraded to Windows 11")."""
+    for name, token in arguments(clause.verb):
+        if name in ("dobj", "attr", "prep:on") and classify(token, g) == "operating_system":
+            obj = object_text(phrase_tokens(token, dates), keep_possessive=True)
+            plain = clause.status == "current" and not clause.negated
+            text = f"{who.name}'s {who.thing_text} runs {obj}" if plain else \
+                clause_text(clause, Who(f"{who.name}'s {who.thing_text}", False), token, dates)
+            return Reading("operating_system", token, obj, text, "operating_system")
+    return None
+
+
 def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
     """ "my address is ...", "my PIN is ...", "my plan is now ...": the subject noun names the slot."""
     verb = clause.verb
@@ -133,12 +146,21 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     for relation in (exact or by_head)[:1]:
         if True:
             tokens = phrase_tokens(value, set())  # "My PIN is 4821": the tagger may call a value a date
+            while tokens and tokens[-1].like_num and tokens[-1].i + 1 < len(value.doc) and \
+                    value.doc[tokens[-1].i + 1].like_num:
+                tokens.append(value.doc[tokens[-1].i + 1])  # "07911 123456": the parser hangs the rest elsewhere
             obj = object_text(tokens, keep_possessive=True)
             if not obj or (relation == "payment_method" and sum(ch.isdigit() for ch in obj) >= 12):
                 return None
+            if relation in ("vehicle", "bank", "operating_system") and not (
+                    value.pos_ == "PROPN" or classify(value, g) == relation):
+                return None  # "my car is ready", "my bank is closed": a state, not a value of the slot
             noun = who.thing.text if who.thing.text.isupper() else head
             plain = clause.status == "current" and not clause.negated
             text = {"address": f"{who.name} lives at {obj}",
+                    "delivery_address": f"{who.name}'s delivery address is {obj}",
+                    "bank": f"{who.name} banks with {obj}", "vehicle": f"{who.name} drives {article(obj)} {obj}",
+                    "operating_system": f"{who.name}'s {phrase} is {obj}",
                     "contact": f"{who.name}'s {'email' if '@' in obj else 'phone number'} is {obj}",
                     "credential": f"{who.name}'s {noun} is {obj}", "account": f"{who.name}'s {phrase} is {obj}",
                     "device": f"{who.name} has {article(obj)} {obj}", "employer": f"{who.name} works at {obj}",

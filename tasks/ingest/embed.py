@@ -39,6 +39,9 @@ class Embedder(Protocol):
         ...
 
 
+SHIPPED_WORDLLAMA_DIM = 256
+
+
 class WordLlamaEmbedder:
     """wordllama's l2_supercat, loaded from the package folder (its default load looks elsewhere and downloads)."""
 
@@ -46,8 +49,11 @@ class WordLlamaEmbedder:
         wordllama = _import_wordllama()
         from wordllama import WordLlama
 
+        # Only the 256-d weights ship in the wheel; smaller dimensions are its Matryoshka truncations of them.
+        shipped = SHIPPED_WORDLLAMA_DIM if dim <= SHIPPED_WORDLLAMA_DIM else dim
         self._model = WordLlama.load(
-            config=config, cache_dir=Path(wordllama.__file__).parent, dim=dim, disable_download=True
+            config=config, cache_dir=Path(wordllama.__file__).parent, dim=shipped,
+            trunc_dim=dim if dim < shipped else None, disable_download=True,
         )
         self.dim = dim
         self.name = f"local:wordllama-{config}:{dim}"

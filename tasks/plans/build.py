@@ -87,6 +87,12 @@ def pair_item(pair: Pair, action: str, decision_id: str, answer: Answer, t: Thre
         changes = {older["fact_id"]: {"kind": "fact_reopened", "after": {
             "status": ACTIVE, "valid_until": None, "superseded_by": None, "closed_reason": None,
             "belief": max(float(older.get("belief") or 0.0), t.reopen)}}}
+    return item_row(pair, action, decision_id, answer, changes)
+
+
+def item_row(pair: Pair, action: str, decision_id: str, answer: Answer, changes: dict[str, Any]) -> dict[str, Any]:
+    """A plan item over a pair: the answer it rests on, the two facts as they were, the changes it will make."""
+    older, newer = pair.older, pair.newer
     return {
         "action": action, "tenant": older["tenant"], "scope": older["scope"], "fact_id": older["fact_id"],
         "other_fact_id": newer["fact_id"], "decision_id": decision_id,

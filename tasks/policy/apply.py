@@ -97,6 +97,9 @@ def judge_statement(
     if zone == "escalate":
         if escalation is not None and not escalation.answer.fallback:
             zone, r_star, escalated = "act", escalation.answer.chosen, True
+            if escalation.answer.confidence < t.act:
+                zone = "tentative"  # the LLM is unsure too: its answer counts, the statement is not acted on
+                reasons.append(f"escalated answer uncertain ({r_star} at {escalation.answer.confidence:.2f})")
         else:
             zone, withheld = "tentative", choice.index
             reasons.append(f"escalation zone ({r_star} at {choice.confidence:.2f}) and no LLM to settle it")
@@ -232,7 +235,7 @@ def _candidate_events(
         needs_agreement=not is_escalated and needs_agreement(label, stored, relations),
         agreement_ok=not is_escalated and agreement_gate(alt, t),
         t=t,
-        relation_p=t.escalation_probability if is_escalated else None,
+        # An escalated answer is read at the LLM's own (validated) probability, as any answer is.
     )
     if found.delta == 0.0:
         return [], 0.0

@@ -5,6 +5,10 @@
             = 0                             otherwise
     logit b_u <- logit b_u + e(f, u)        logit b_f <- logit b_f - Σ_u min(e(f, u), 0)
 
+π' is the second phrasing (`relation_alt`), which counts as a second piece of evidence only because it is a
+second reading: it is asked in a request of its own, over a state worded from the stored facts' side, and cached
+apart (tasks/policy/requests.py), never in the request that asks `relation`. configs/thresholds.toml says why.
+
 An answer counts only when its probability exceeds `evidence_min_probability` (0.5): below that logit π is
 negative and weak support would lower a belief (the paper's v2 bug).
 """
@@ -68,7 +72,7 @@ def evidence(
     t: Thresholds,
     relation_p: float | None = None,
 ) -> Evidence:
-    """e(f, u) for one candidate. `relation_p` overrides π (an escalated LLM verdict carries no probability)."""
+    """e(f, u) for one candidate. `relation_p` overrides π (a caller that has a label and a probability only)."""
     if relation is None or relation.fallback:
         return Evidence(0.0, "fallback")
     label = relation.chosen

@@ -77,6 +77,19 @@ def agreement_gate(alt: Answer | None, t: Thresholds) -> bool:
     return alt is not None and not alt.fallback and alt.chosen in SUPERSEDING and alt.confidence >= t.act
 
 
+def escalation_blocked(temporal: Answer | None, relation: str, new: Mapping[str, Any], stored: Mapping[str, Any],
+                       t: Thresholds, relations: Relations) -> str | None:
+    """Why an LLM verdict on u*'s uncertain superseding answer `relation` could change nothing (g_T or g_C
+    fails for it), or None when escalating could close or move the stored fact. The write path asks before it
+    pays for an escalation: a plan or a hypothetical, or a second value of a many-valued slot, closes nothing
+    whatever the LLM says about it."""
+    if not temporal_gate(temporal, relation, t):
+        return f"not escalated: the temporal gate holds ({relation} from a plan, a hypothetical or history)"
+    if not cardinality_gate(relation, stored.get("relation") or "", siblings(new, stored, relations), relations):
+        return f"not escalated: the cardinality gate holds ({relation} of {stored.get('relation')!r})"
+    return None
+
+
 def is_open_plan(stored: Mapping[str, Any]) -> bool:
     """A stored plan the plan_fulfilled question may close."""
     return is_plan(stored) and stored.get("status") != CLOSED

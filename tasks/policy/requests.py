@@ -6,11 +6,17 @@ The state follows the request conventions of tasks/decisions/types.py:
      "slot": slot}, ...}}
 
 where `slot` is {"subject": str, "relation": str, "object": str}, the fact's triple as extracted (and stored),
-left out where it is not known. It lets a decision model see "the same one-valued slot, another value" as
-structure rather than guess it from the wording (tasks/decisions/local/structure.py).
+left out where it is not known; a new fact's slot also carries `"replaces": true` when its statement says the
+value changed ("I switched to an iPhone 15"; the key is absent otherwise, so no other request changes). It lets
+a decision model see "the same one-valued slot, another value" as structure rather than guess it from the wording
+(tasks/decisions/local/structure.py).
 
-with keys `worth_remembering`, `kind`, ..., `relation:c1`, `relation_alt:c1`, and `plan_fulfilled:c1` when the
-candidate is a stored plan. Target keys are positions, so a request is the same whenever the fact and its
+with keys `worth_remembering`, `kind`, ..., `relation:c1`, and `plan_fulfilled:c1` when the candidate is a stored
+plan. The second phrasing (`relation_alt:c1`, ...) is a second reading, so it is not asked in that request: it
+goes in a request of its own (`StatementRequest.second`) over `second_reading_state`, the same facts worded from
+the stored facts' side. Asked in one request over one state, both phrasings are one reading, yet the belief
+update counts them as two pieces of evidence (tasks/policy/belief.py); apart, each is its own call, cached
+under its own hash. Target keys are positions, so a request is the same whenever the fact and its
 candidates are: the call cache answers a re-run, and decision ids (which hash the state) repeat.
 """
 
@@ -26,7 +32,12 @@ from archivist.tasks.policy.gates import is_plan
 
 FACT_QUESTIONS = ("worth_remembering", "kind", "temporal_status", "relation_type", "durability", "sensitivity")
 RELATION, RELATION_ALT, PLAN_FULFILLED = "relation", "relation_alt", "plan_fulfilled"
-SLOT, SLOT_FIELDS = "slot", ("subject", "relation", "object")
+SLOT, SLOT_FIELDS, REPLACES = "slot", ("subject", "relation", "object"), "replaces"
+SECOND_READING_QUESTIONS = (RELATION_ALT,)
+READING = "reading"
+SECOND_READING = ("Read from the side of each stored fact under `targets`: `message` was said after it (at "
+                  "`said_at`) and stated `fact`.")
+"""The wording that makes the second reading's state its own (the facts in it are the first request's)."""
 
 
 class QuestionBook(Protocol):
@@ -49,19 +60,38 @@ class StatementRequest:
     asked: dict[str, AskedQuestion]
     target_keys: dict[str, str]
     """stored fact id -> target key ("c1")."""
+    second: DecisionRequest | None = None
+    """The second phrasing of every candidate, over `second_reading_state`; None without candidates."""
+
+    @property
+    def requests(self) -> list[DecisionRequest]:
+        return [self.request] + ([self.second] if self.second is not None else [])
+
+    def request_of(self, key: str) -> DecisionRequest:
+        """The request that asks `key`."""
+        return self.second if self.second is not None and key in self.second.questions else self.request
+
+
+def second_reading_state(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The state the second phrasing is asked over: `state`'s facts, worded from the stored facts' side."""
+    return {READING: SECOND_READING, **{k: v for k, v in state.items() if k != READING}}
 
 
 def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
-def slot_of(fact: Any) -> dict[str, str] | None:
-    """The (subject, relation, object) triple of a fact row or a NewFact, or None where any part is missing."""
+def slot_of(fact: Any) -> dict[str, Any] | None:
+    """The (subject, relation, object) triple of a fact row or a NewFact, or None where any part is missing;
+    with `replaces: True` when the fact states a change of the slot's value."""
     get = fact.get if isinstance(fact, Mapping) else lambda name: getattr(fact, name, None)
     triple = {name: get(name) for name in SLOT_FIELDS}
     if not all(isinstance(value, str) and value.strip() for value in triple.values()):
         return None
-    return cast(dict[str, str], triple)  # every value is a non-blank str, checked just above
+    slot = cast(dict[str, Any], triple)  # every value is a non-blank str, checked just above
+    if get(REPLACES) is True:
+        slot[REPLACES] = True
+    return slot
 
 
 def statement_request(
@@ -70,7 +100,7 @@ def statement_request(
     said_at: datetime | None,
     candidates: Sequence[Mapping[str, Any]],
     questions: QuestionBook,
-    fact_slot: Mapping[str, str] | None = None,
+    fact_slot: Mapping[str, Any] | None = None,
 ) -> StatementRequest:
     state: dict[str, Any] = {"message": message, "said_at": iso(said_at), "fact": fact_text, TARGETS: {}}
     if fact_slot is not None:
@@ -90,5 +120,8 @@ def statement_request(
         wanted = [RELATION, RELATION_ALT] + ([PLAN_FULFILLED] if is_plan(candidate) else [])
         for question_id in wanted:
             asked[request_key(question_id, key)] = AskedQuestion(about(questions.latest(question_id), key), fact_id)
-    request = DecisionRequest(state=state, questions={key: a.question for key, a in asked.items()})
-    return StatementRequest(request, asked, target_keys)
+    first = {key: a.question for key, a in asked.items() if key.partition(":")[0] not in SECOND_READING_QUESTIONS}
+    second = {key: a.question for key, a in asked.items() if key not in first}
+    request = DecisionRequest(state=state, questions=first)
+    return StatementRequest(request, asked, target_keys,
+                            DecisionRequest(second_reading_state(state), second) if second else None)

@@ -26,8 +26,10 @@ NO_KEY = "no-key-needed"
 
 class ChatSDK:
     def __init__(self, vendor: str, base_url: str, key_env: str, name: str, timeout_s: float, *,
-                 keyless_local: bool = True):
+                 keyless_local: bool = True, section: str = ""):
         self.vendor = vendor
+        self.section = section
+        """The caller's settings section ("llm"): a configuration error names `section.setting` to fix."""
         self.keyless_local = keyless_local
         """A loopback base URL may go without a key (local chat servers); hosted-only APIs say False."""
         self.base_url = base_url
@@ -74,7 +76,8 @@ class ChatSDK:
         try:
             return fn(self.client(key))
         except sdk_errors() as error:
-            raise translate_sdk_error(error, provider=self.name, key_env=self.key_env, key=key) from error
+            raise translate_sdk_error(error, provider=self.name, key_env=self.key_env, key=key,
+                                      section=self.section) from error
 
     def close(self) -> None:
         if self._client is not None:

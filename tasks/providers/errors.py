@@ -29,6 +29,20 @@ class ArchivistModelError(ArchivistError, RuntimeError):
         self.provider = provider
         self.status_code = status_code
         self.request_id = request_id
+        self.billed: Billed | None = None
+        """Tokens the provider billed for the failed attempt (a truncated reply is paid for), for the ledger."""
+
+
+class Billed:
+    """What a failed but answered call cost in tokens, by the same fields as `gate.Sent`."""
+
+    def __init__(self, *, model: str = "", input_tokens: int = 0, output_tokens: int = 0,
+                 cached_input_tokens: int = 0, cache_write_tokens: int = 0):
+        self.model = model
+        self.input_tokens = input_tokens
+        self.output_tokens = output_tokens
+        self.cached_input_tokens = cached_input_tokens
+        self.cache_write_tokens = cache_write_tokens
 
 
 class RateLimited(ArchivistModelError, TransientError):
@@ -63,6 +77,29 @@ class BadRequest(ArchivistModelError, TerminalError):
     """400/404/413/422 and other 4xx: the request itself is wrong; the message says what to fix."""
 
 
+class ConfigurationError(BadRequest):
+    """A request every call would send the same way is rejected (a wrong model name, a parameter the model
+    does not take): no turn can succeed until a setting is changed, so the run stops; `setting` names it."""
+
+    def __init__(self, message: str, *, setting: str = "", **kwargs):
+        super().__init__(message, **kwargs)
+        self.setting = setting
+
+
+class Truncated(ArchivistModelError, TerminalError):
+    """The reply stopped at its output-token budget (`finish_reason` "length", `stop_reason` "max_tokens"):
+    a partial answer, never cached or partly used. Terminal for the retry layer (the same request at
+    temperature 0 stops at the same place); the caller may ask again with a larger budget."""
+
+    def __init__(self, message: str, *, max_tokens: int | None = None, **kwargs):
+        super().__init__(message, **kwargs)
+        self.max_tokens = max_tokens
+
+
+class Refused(ArchivistModelError, TerminalError):
+    """The model declined to answer (`stop_reason` "refusal", an OpenAI `refusal` message): one turn's problem."""
+
+
 class CacheMiss(ArchivistModelError, TerminalError):
     """Replay mode found no cached response for a request, and replay never calls a model."""
 
@@ -76,8 +113,10 @@ def error_for_status(
     retry_after: float | None = None,
     request_id: str | None = None,
     secrets: Iterable[str | None] = (),
+    section: str = "",
 ) -> ArchivistModelError:
-    """The error for an HTTP status other than 2xx, with a message that says what to do."""
+    """The error for an HTTP status other than 2xx, with a message that says what to do; `section` is the
+    settings section of the caller ("llm"), so a configuration error names the setting to fix."""
     message = redact(server_message.strip(), secrets)[:500] or "no message"
     common = {"provider": provider, "status_code": status, "request_id": request_id}
     suffix = f" (request id {request_id})" if request_id else ""
@@ -96,8 +135,41 @@ def error_for_status(
         return Timeout(f"{provider} timed out on the server side (HTTP 408: {message}){suffix}", **common)
     if status >= 500:
         return ServerError(f"{provider} failed with HTTP {status}: {message}{suffix}", **common)
+    setting = configuration_setting(status, message, section=section)
+    if setting is not None:
+        return ConfigurationError(
+            f"{provider} rejected the configured request (HTTP {status}: {message}): every call would fail the "
+            f"same way. Fix: change the setting {setting}, then run again.{suffix}", setting=setting, **common)
     hint = _fix_hint(status, message)
     return BadRequest(f"{provider} rejected the request (HTTP {status}: {message}). {hint}{suffix}", **common)
+
+
+UNSUPPORTED_PARAMETER = ("unsupported parameter", "unsupported_parameter", "not supported with this model",
+                         "extra inputs are not permitted", "unrecognized request argument")
+"""How OpenAI ("Unsupported parameter: 'max_tokens' is not supported with this model. Use
+'max_completion_tokens' instead."), Anthropic and OpenAI-compatible servers word a parameter the model
+does not take."""
+UNKNOWN_MODEL = ("model_not_found", "does not exist", "not_found_error", "unknown model", "no such model",
+                 "invalid model", "model not found")
+
+
+def configuration_setting(status: int, message: str, section: str = "") -> str | None:
+    """The setting to fix when a 400/404 rejects what every request carries (the model, a parameter), else
+    None (a 4xx about one request's content stays that request's problem)."""
+    if status not in (400, 404, 422):
+        return None
+    lowered = message.lower()
+    section = f"{section}." if section else ""
+    if any(word in lowered for word in UNSUPPORTED_PARAMETER):
+        if "max_tokens" in lowered or "max_completion_tokens" in lowered:
+            return f"{section}max_tokens_parameter (max_tokens or max_completion_tokens)"
+        if "response_format" in lowered or "json_schema" in lowered or "output_config" in lowered:
+            return f"{section}structured_output (false for a server without JSON-schema output)"
+        return f"{section}model (this model does not take a parameter archivist sends)"
+    # Anthropic's 404 for an unknown model says only "model: <name>" (error type not_found_error).
+    if "model" in lowered and (status == 404 or any(word in lowered for word in UNKNOWN_MODEL)):
+        return f"{section}model"
+    return None
 
 
 def _fix_hint(status: int, message: str) -> str:

@@ -19,6 +19,7 @@ from archivist.configs.settings import ProviderSettings
 from archivist.ids import canonical_json, request_hash
 from archivist.storage.calls import CallLog, LedgerRow
 from archivist.tasks.decisions.types import CallRecord
+from archivist.tasks.providers.budget import RunBudget, run_budget
 from archivist.tasks.providers.errors import CacheMiss, RateLimited
 from archivist.tasks.providers.prices import PriceTable, default_prices
 from archivist.tasks.providers.ratelimit import RateLimiter, shared_limiter
@@ -42,6 +43,11 @@ class Sent:
     output_tokens: int = 0
     model: str = ""
     """The versioned model id that answered, when the provider reports one."""
+    cached_input_tokens: int = 0
+    """Input tokens served from the provider's prompt cache (billed at `cached_input`); OpenAI counts them
+    inside `input_tokens`, Anthropic beside it: the wire mapping makes them a part of `input_tokens` here."""
+    cache_write_tokens: int = 0
+    """Input tokens written to the prompt cache (Anthropic bills them at `cache_write`), also part of input_tokens."""
 
 
 @dataclass
@@ -68,6 +74,8 @@ class CallGate:
         prices: PriceTable | None = None,
         secrets: Callable[[], list[str | None]] = lambda: [],
         cacheable: bool = True,
+        budget: RunBudget | None = None,
+        enforce_budget: bool = True,
     ):
         self.provider = provider
         self.model = model
@@ -81,6 +89,9 @@ class CallGate:
         self.prices = prices or default_prices()
         self.secrets = secrets
         self.cacheable = cacheable
+        self.budget = budget
+        # False: calls are counted against the budget but never refused (embeddings: turns are always stored).
+        self.enforce_budget = enforce_budget
         # One policy for every call and thread (tenacity keeps per-call state thread-local); the lambda
         # reads self.sleep at each wait so a test can swap it after construction.
         self._retrying = make_retrying(settings, sleep=lambda seconds: self.sleep(seconds),
@@ -133,6 +144,8 @@ class CallGate:
                 f"without --replay to make the call, or replay a store that holds this run's call cache.",
                 provider=self.provider,
             )
+        if self.budget is not None and self.enforce_budget:
+            self.budget.check(describe)  # before the limiter and the retries: a refused call costs nothing
 
         def attempt() -> Sent:
             if self.limiter is not None:
@@ -144,8 +157,19 @@ class CallGate:
         except Exception as error:
             scrub(error, self.secrets())  # the last line of defence before it is raised, logged or recorded
             if not isinstance(error, CacheMiss):
-                self._ledger(key, self.model, 0, 0, time.perf_counter() - started,
-                             attempts=getattr(error, "attempts", 1),
+                # A failed attempt the provider answered (a truncated reply) was billed: ledger what it cost.
+                billed = getattr(error, "billed", None)
+                billed_model = getattr(billed, "model", "") or self.model
+                billed_in = int(getattr(billed, "input_tokens", 0) or 0)
+                billed_out = int(getattr(billed, "output_tokens", 0) or 0)
+                billed_cost = self.prices.cost(
+                    self.provider, billed_model, billed_in, billed_out,
+                    cached_input_tokens=int(getattr(billed, "cached_input_tokens", 0) or 0),
+                    cache_write_tokens=int(getattr(billed, "cache_write_tokens", 0) or 0)) if billed else 0.0
+                if billed_cost and self.budget is not None:
+                    self.budget.add(billed_cost)
+                self._ledger(key, billed_model, billed_in, billed_out, time.perf_counter() - started,
+                             attempts=getattr(error, "attempts", 1), cost=billed_cost,
                              error=redact(f"{type(error).__name__}: {error}", self.secrets()))
             raise
         latency = time.perf_counter() - started
@@ -154,7 +178,11 @@ class CallGate:
         model = sent.model or self.model
         if self.cacheable and self.calls is not None:
             self.calls.remember(key, self.provider, model, self.endpoint, sent.response)
-        cost = self.prices.cost(self.provider, model, sent.input_tokens, sent.output_tokens)
+        cost = self.prices.cost(self.provider, model, sent.input_tokens, sent.output_tokens,
+                                cached_input_tokens=sent.cached_input_tokens,
+                                cache_write_tokens=sent.cache_write_tokens)
+        if self.budget is not None:
+            self.budget.add(cost)
         self._ledger(key, model, sent.input_tokens, sent.output_tokens, latency, attempts=attempts, cost=cost)
         record = CallRecord(provider=self.provider, model=model, request_hash=key, input_tokens=sent.input_tokens,
                             output_tokens=sent.output_tokens, cost_usd=cost, latency_s=latency, cached=False,
@@ -207,8 +235,9 @@ def build_gate(
     **options: Any,
 ) -> CallGate:
     """The one place a gated client is built: the endpoint's shared limiter (when `limiter` is SHARED and the
-    calls leave the process), log redaction installed, and a `CallGate` with the rest of `options`
-    (calls, run_id, replay, sleep, prices, secrets, cacheable).
+    calls leave the process), log redaction installed, the spend budget of `run_id` when the run has one
+    (tasks/providers/budget.py), and a `CallGate` with the rest of `options` (calls, run_id, replay, sleep,
+    prices, secrets, cacheable, enforce_budget).
 
     The shared limiter is keyed by `limiter_name` (default `provider`) and `base_url`: every client of one
     endpoint in this process, in every thread, draws on the same budget."""
@@ -216,5 +245,6 @@ def build_gate(
     if limiter == SHARED:
         limiter = (shared_limiter(limiter_name or provider, base_url, settings.requests_per_minute,
                                   settings.tokens_per_minute) if remote else None)
+    options.setdefault("budget", run_budget(options.get("run_id")))
     return CallGate(provider=provider, model=model, endpoint=endpoint, settings=settings, limiter=limiter,
                     **options)

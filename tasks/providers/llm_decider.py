@@ -1,11 +1,18 @@
 """A chat model as a decision provider: OpenAI or Anthropic (official SDKs, max_retries=0), asked for a
 probability per option as JSON for every question of a request.
 
-The reply is parsed leniently (code fences, prose around the object, percentages, numbers as strings,
-option names in another case, omitted zero options) and normalised. A question whose part of the reply
-cannot be read becomes `{"error": why}`, which the client turns into a recorded fallback for that
-question alone; the other questions keep their answers. An OpenAI-compatible `base_url` reaches local
+The reply is *read* leniently (code fences, prose around the object, percentages, numbers as strings, option
+names in another case, "yes"/"no" for a yes/no question) but never *repaired*: the probabilities go to the
+validation every provider gets (tasks/providers/answers.py), so an option the model left out, or a total off
+by more than two-decimal rounding, makes that question a recorded fallback. Nothing is renormalised: a reply
+`{"update": 0.7}` is not a 1.0 for `update`. A question whose part of the reply cannot be read becomes
+`{"error": why}`; the other questions keep their answers. An OpenAI-compatible `base_url` reaches local
 servers (vLLM, SGLang, Ollama, llama.cpp), which usually need no key.
+
+Sampling: OpenAI-compatible servers get `temperature: 0`. Anthropic's Messages API version 2026-10-21 (the one
+the 2.x SDK sends) rejects every sampling parameter with a 400, even `temperature: 1.0`, and the SDK has
+none; so an Anthropic decider runs at the vendor's fixed sampling, and the request body says so
+(`"sampling": "vendor-fixed"`) so that a cached answer is never mistaken for a temperature-0 one.
 """
 
 from __future__ import annotations
@@ -22,8 +29,9 @@ from archivist.tasks.providers.vendors import vendor_of
 
 SYSTEM_PROMPT = (
     "You answer typed questions about a state with calibrated probabilities. For every question, give every "
-    "one of its options a probability between 0 and 1; the probabilities of one question sum to 1. Reply with "
-    'one JSON object and nothing else: {"answers": {"<question key>": {"<option>": <probability>, ...}, ...}}.'
+    "one of its options a probability between 0 and 1, writing 0 for an option you rule out (never leave an "
+    "option out); the probabilities of one question sum to 1. Reply with one JSON object and nothing else: "
+    '{"answers": {"<question key>": {"<option>": <probability>, ...}, ...}}.'
 )
 FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
@@ -85,13 +93,18 @@ def _number(value: Any) -> float | None:
 
 
 def lenient_probabilities(question: Question, value: Any) -> dict[str, float]:
-    """Probabilities over the question's options from whatever the model wrote; raises ValueError."""
+    """The option probabilities the model wrote, under the question's option names; raises ValueError.
+
+    Only the spelling is forgiven (case, yes/no, "80%", numbers as strings, percentages written as numbers
+    that sum to about 100). Options left out stay left out and the total is not touched: both are for the
+    shared validation to judge, which makes them a recorded fallback."""
     if isinstance(value, dict) and isinstance(value.get("probabilities"), dict):
         value = value["probabilities"]
     if question.type == "noul" and isinstance(value, (int, float, str)) and not isinstance(value, bool):
         p = _number(value)
         if p is None:
             raise ValueError(f"not a probability: {value!r}")
+        # One number for a yes/no question is a complete answer: P(true), and P(false) is the rest.
         value = {"true": p, "false": 1.0 - p}
     if not isinstance(value, dict):
         raise ValueError(f"expected an object of option probabilities, got {type(value).__name__}")
@@ -106,15 +119,13 @@ def lenient_probabilities(question: Question, value: Any) -> dict[str, float]:
             raise ValueError(f"unknown option {name!r}")
         if number is None or number < 0:
             raise ValueError(f"probability of {name!r} is {raw!r}")
+        if option in found:
+            raise ValueError(f"option {option!r} is given twice")
         found[option] = number
     total = sum(found.values())
-    if total > 1.5 and abs(total - 100.0) < 5.0:  # percentages written as numbers
+    if total > 1.5 and abs(total - 100.0) < 5.0:  # percentages written as numbers: a unit, not a repair
         found = {k: v / 100.0 for k, v in found.items()}
-        total = sum(found.values())
-    if total <= 0:
-        raise ValueError("every probability is zero")
-    # Options left out are taken as zero: models often omit what they rule out.
-    return {option: found.get(option, 0.0) / total for option in question.options}
+    return found
 
 
 def parse_reply(text: str, questions: dict[str, Question]) -> dict[str, Any]:
@@ -133,10 +144,9 @@ def parse_reply(text: str, questions: dict[str, Question]) -> dict[str, Any]:
         except ValueError as err:
             out[key] = {"type": question.type, "error": f"malformed answer from the model: {err}"}
             continue
-        if question.type == "noul":
-            out[key] = {"type": "noul", "noul": probabilities["true"]}
-        else:
-            out[key] = {"type": question.type, "probabilities": probabilities}
+        # Every option as written, for noul too: the shared validation checks that nothing is missing and
+        # that the total is 1 within rounding.
+        out[key] = {"type": question.type, "probabilities": probabilities}
     return out
 
 
@@ -164,13 +174,17 @@ class LLMDecisionProvider(DecisionProvider):
             "max_tokens": min(16_000, 128 + 16 * len(questions) + 12 * options),
         }
         if self.vendor == "openai":
-            # Anthropic's current Messages API takes no sampling temperature; OpenAI-compatible servers do.
             body["temperature"] = 0
+        else:
+            # Anthropic's API rejects sampling parameters (see the module doc); the body names what ran.
+            body["sampling"] = "vendor-fixed"
         return body
 
     def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
         sent = self.chat.complete(self.request_body(state, questions))
-        return ProviderReply(answers=parse_reply(sent.response["text"], questions), model=sent.model or self.model,
+        # The model the service reports, or "" when it reports none: never the configured name in its place,
+        # so the client's pin check sees what actually answered.
+        return ProviderReply(answers=parse_reply(sent.response["text"], questions), model=sent.model,
                              input_tokens=sent.input_tokens, output_tokens=sent.output_tokens,
                              endpoint=self.endpoint)
 

@@ -22,6 +22,7 @@ from archivist.tasks.providers.limits import TokenLimits
 from archivist.tasks.providers.vendors import OPENAI
 
 DEFAULT_MODEL = "gpt-6-luna"
+"""The only model of the beta; the client compares every reply's `model` with it (tasks/providers/pins.py)."""
 ENDPOINT = "/v1/decisions"
 LIMITS = TokenLimits(total_tokens=1_050_000, max_questions=400)
 """The SDK documents 1-400 questions per request and the model a 1,050,000-token context."""
@@ -105,7 +106,7 @@ class OpenAIDecisionsProvider(DecisionProvider):
         usage = data.get("usage") or {}
         return ProviderReply(
             answers=answers_by_key(list(questions), questions, data.get("answers") or []),
-            model=str(data.get("model") or self.model),
+            model=str(data.get("model") or ""),  # what answered; "" when unreported, for the pin check
             input_tokens=int(usage.get("input_tokens") or 0),
             output_tokens=int(usage.get("output_tokens") or 0),
             endpoint=ENDPOINT,

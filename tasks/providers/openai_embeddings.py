@@ -68,7 +68,9 @@ class OpenAIEmbedder:
                            keyless_local=False)
         self.gate = build_gate(provider="openai", model=self.model, endpoint=ENDPOINT, settings=self.settings,
                                base_url=self.base_url, limiter=limiter, limiter_name="openai_embeddings",
-                               calls=calls, run_id=run_id, replay=replay, sleep=sleep, secrets=self.sdk.secrets)
+                               calls=calls, run_id=run_id, replay=replay, sleep=sleep, secrets=self.sdk.secrets,
+                               # Counted against a run's spend budget, never refused: every turn is stored.
+                               enforce_budget=False)
 
     def _batches(self, texts: list[str]) -> list[tuple[list[str], int]]:
         batches: list[tuple[list[str], int]] = []

@@ -23,6 +23,9 @@ class Price:
     """Dollars per 1M input tokens."""
     output: float = 0.0
     cached_input: float | None = None
+    """Dollars per 1M input tokens read from the provider's prompt cache; None: billed as plain input."""
+    cache_write: float | None = None
+    """Dollars per 1M input tokens written to the prompt cache (Anthropic); None: billed as plain input."""
 
 
 @dataclass
@@ -39,7 +42,10 @@ class PriceTable:
         candidates = [name for name in self.models if model.startswith(name)]
         return self.models[max(candidates, key=len)] if candidates else None
 
-    def cost(self, provider: str, model: str, input_tokens: int, output_tokens: int = 0) -> float:
+    def cost(self, provider: str, model: str, input_tokens: int, output_tokens: int = 0, *,
+             cached_input_tokens: int = 0, cache_write_tokens: int = 0) -> float:
+        """Dollars for one call; `cached_input_tokens` and `cache_write_tokens` are the parts of `input_tokens`
+        the provider bills at its prompt-cache prices (read from the reply's usage by the wire mapping)."""
         if provider in self.free_providers:
             return 0.0
         price = self.price(model)
@@ -49,7 +55,13 @@ class PriceTable:
                     self._warned.add(model)
                     log.warning("no price for model %r in %s; its calls are costed at $0", model, PRICES_FILE)
             return 0.0
-        return (input_tokens * price.input + output_tokens * price.output) / PER
+        cached = max(0, min(cached_input_tokens, input_tokens))
+        written = max(0, min(cache_write_tokens, input_tokens - cached))
+        plain = input_tokens - cached - written
+        cached_price = price.input if price.cached_input is None else price.cached_input
+        write_price = price.input if price.cache_write is None else price.cache_write
+        return (plain * price.input + cached * cached_price + written * write_price
+                + output_tokens * price.output) / PER
 
 
 def load_prices(path: Path | str | None = None) -> PriceTable:
@@ -61,6 +73,7 @@ def load_prices(path: Path | str | None = None) -> PriceTable:
             input=float(entry.get("input", 0.0)),
             output=float(entry.get("output", 0.0)),
             cached_input=None if entry.get("cached_input") is None else float(entry["cached_input"]),
+            cache_write=None if entry.get("cache_write") is None else float(entry["cache_write"]),
         )
         for name, entry in raw.get("models", {}).items()
     }

@@ -12,10 +12,12 @@ Providers count over a sliding minute, so `window_s` is 60; a time-scaled benchm
 from __future__ import annotations
 
 import math
+import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 BURST_FRACTION = 0.01
 """Requests (and tokens) allowed at once, as a fraction of what one window allows."""
@@ -32,12 +34,12 @@ class _Pace:
     tat: float = 0.0  # theoretical arrival time of the next unit
 
 
-def _pace(per_minute: float, window_s: float) -> _Pace:
+def _pace(per_minute: float, window_s: float, safety: float = SAFETY_FRACTION) -> _Pace:
     if per_minute <= 0 or math.isinf(per_minute):
         return _Pace(interval=0.0, tolerance=0.0)
     per_window = per_minute * window_s / 60.0
     burst = max(1.0, math.floor(per_window * BURST_FRACTION))
-    usable = max(per_window * (1.0 - SAFETY_FRACTION) - burst, per_window * 0.5)
+    usable = max(per_window * (1.0 - safety) - burst, per_window * 0.5)
     interval = window_s / usable
     return _Pace(interval=interval, tolerance=(burst - 1.0) * interval)
 
@@ -53,8 +55,10 @@ class RateLimiter:
         window_s: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
+        safety: float = SAFETY_FRACTION,
     ):
         self.window_s = window_s
+        self.safety = safety
         self._clock = clock
         self._sleep = sleep
         self._lock = threading.Lock()
@@ -65,8 +69,8 @@ class RateLimiter:
         with self._lock:
             self.requests_per_minute = requests_per_minute
             self.tokens_per_minute = tokens_per_minute
-            self._requests = _pace(requests_per_minute, self.window_s)
-            self._tokens = _pace(tokens_per_minute, self.window_s)
+            self._requests = _pace(requests_per_minute, self.window_s, self.safety)
+            self._tokens = _pace(tokens_per_minute, self.window_s, self.safety)
 
     def reserve(self, tokens: int = 0) -> float:
         """Book the next slot for one request of `tokens` tokens; return seconds to wait for it."""
@@ -100,20 +104,40 @@ class RateLimiter:
             self._paused_until = max(self._paused_until, self._clock() + seconds)
 
 
-_registry: dict[tuple[str, str], RateLimiter] = {}
+_registry: dict[tuple[str, str, str | None], RateLimiter] = {}
 _registry_lock = threading.Lock()
 
 
 def shared_limiter(
     provider: str, base_url: str, requests_per_minute: float, tokens_per_minute: float = 0.0
 ) -> RateLimiter:
-    """The process-wide limiter of one provider endpoint (every thread and every client shares it)."""
-    key = (provider, base_url.rstrip("/"))
+    """The limiter of one provider endpoint shared by every thread and client of the process, or, on a Dask
+    cluster (a worker, or the flow's process while it uses one), by every process of the cluster: then it is
+    a `cluster_limits.ClusterLimiter` booking its slots with the scheduler."""
+    scheduler = _cluster_scheduler()
+    key = (provider, base_url.rstrip("/"), scheduler)
     with _registry_lock:
         limiter = _registry.get(key)
         if limiter is None:
-            limiter = _registry[key] = RateLimiter(requests_per_minute, tokens_per_minute)
+            if scheduler is None:
+                limiter = RateLimiter(requests_per_minute, tokens_per_minute)
+            else:
+                from archivist.tasks.providers.cluster_limits import ClusterLimiter
+
+                # Duck-typed: the cluster limiter has every method the gate and clients call.
+                limiter = cast(RateLimiter, ClusterLimiter(f"{provider}|{key[1]}", requests_per_minute,
+                                                           tokens_per_minute))
+            _registry[key] = limiter
         elif (limiter.requests_per_minute, limiter.tokens_per_minute) != (requests_per_minute, tokens_per_minute):
             # One endpoint has one budget: the most recent settings win.
             limiter.configure(requests_per_minute, tokens_per_minute)
         return limiter
+
+
+def _cluster_scheduler() -> str | None:
+    # Only a process that already imported distributed can be on a cluster: others skip its import (seconds).
+    if "distributed" not in sys.modules:
+        return None
+    from archivist.tasks.providers.cluster_limits import current_scheduler
+
+    return current_scheduler()

@@ -34,7 +34,7 @@ def _sdk_message(error: Any) -> str:
 
 
 def translate_sdk_error(
-    error: Exception, *, provider: str, key_env: str | None, key: str | None
+    error: Exception, *, provider: str, key_env: str | None, key: str | None, section: str = ""
 ) -> ArchivistModelError:
     """Our typed error for an SDK exception; callers `raise translate_sdk_error(...) from error`.
 
@@ -52,7 +52,7 @@ def translate_sdk_error(
         return error_for_status(
             status, _sdk_message(error), provider=provider, key_env=key_env,
             retry_after=parse_retry_after(dict(headers) if headers is not None else None),
-            request_id=getattr(error, "request_id", None), secrets=[key],
+            request_id=getattr(error, "request_id", None), secrets=[key], section=section,
         )
     if kind == "APITimeoutError":
         return Timeout(f"{provider}: the request timed out", provider=provider)

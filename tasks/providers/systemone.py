@@ -28,7 +28,9 @@ from archivist.tasks.providers.redaction import install_log_redaction, scrub, wa
 from archivist.tasks.providers.retry import parse_retry_after
 from archivist.tasks.providers.vendors import TYPESAFE
 
-DEFAULT_MODEL = "jev-latest"
+DEFAULT_MODEL = "jev-1.13.0"
+"""An exact version, never the `jev-latest` alias: the seed's numbers and the shipped thresholds hold for 1.13.0,
+and an alias may move to another version between two runs (the client checks the reply's `model`)."""
 ENDPOINT = "/v1/systemone"
 OVERHEAD_TOKENS = 270
 """Jev's fixed per-request overhead (billed, not counted toward the context limits)."""
@@ -135,7 +137,7 @@ class SystemOneProvider(DecisionProvider):
         usage = found if isinstance(found := body.get("usage"), dict) else {}
         return ProviderReply(
             answers=body["answers"],
-            model=str(body.get("model") or self.model),
+            model=str(body.get("model") or ""),  # what answered; "" when unreported, for the pin check
             input_tokens=_int(usage.get("input_tokens")),
             output_tokens=_int(usage.get("output_tokens")),
             endpoint=ENDPOINT,

@@ -238,7 +238,8 @@ def _fact_line(row: dict[str, Any], *, superseded: bool = False, source: str = "
         belief=1.0 if belief is None else float(belief), superseded=superseded, source=source,
         superseded_by=row.get("superseded_by"), source_turn_id=row.get("source_turn_id"),
         rendered=render_fact(said_at, row["text"], row.get("quote"), superseded=superseded,
-                             valid_until=as_datetime(row.get("valid_until"))),
+                             valid_until=as_datetime(row.get("valid_until")), sources=row.get("sources"),
+                             conflicts=row.get("conflicts")),
     )
 
 

@@ -7,6 +7,7 @@ fact that replaced it. Dates are ISO days: short, unambiguous, and sortable by t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -35,14 +36,32 @@ def render_fact(
     *,
     superseded: bool = False,
     valid_until: datetime | None = None,
+    sources: Sequence[str] | None = None,
+    conflicts: Sequence[str] | None = None,
 ) -> str:
-    """"[2024-01-03] Ana lives in Porto — "I just moved to Porto"", marked when superseded."""
+    """"[2024-01-03] Ana lives in Porto — "I just moved to Porto"", marked when superseded; a fact a voice other
+    than the customer stated, or one with an open conflict, says so: "(agent; conflicting: customer says Basic)"."""
     marker = ""
     if superseded:
         marker = f"(superseded until {day(valid_until)}) " if valid_until is not None else "(superseded) "
     line = f"[{day(said_at)}] {marker}{text}"
     quote = (quote or "").strip()
-    return f"{line} — \"{quote}\"" if quote else line
+    line = f"{line} — \"{quote}\"" if quote else line
+    notes = source_notes(sources, conflicts)
+    return f"{line} ({notes})" if notes else line
+
+
+def source_notes(sources: Sequence[str] | None, conflicts: Sequence[str] | None) -> str:
+    """"customer, agent; conflicting: customer says Basic plan" (empty for a fact only its customer stated)."""
+    voices = list(dict.fromkeys(entry.split(":", 1)[0] for entry in (sources or []) if entry))
+    parts = [", ".join(voices)] if voices and voices != ["customer"] else []
+    for entry in conflicts or []:
+        try:
+            side = json.loads(entry)
+        except ValueError:
+            continue
+        parts.append(f"conflicting: {side.get('source') or 'customer'} says {side.get('object') or side.get('text')}")
+    return "; ".join(parts)
 
 
 @dataclass

@@ -5,8 +5,12 @@ The request follows the decision layer's convention (tasks/decisions/types.py): 
 get short request-local ids (m0, m1, ...) rather than their 32-character store ids: fewer tokens, and the
 same shortlist always makes the same request, so the call cache answers a repeated question for free.
 
-Selection (seed study, section 3): keep the items judged relevant above the threshold, plus the `floor`
-first items of the shortlist whatever their score; order by relevance x belief.
+Selection: the items judged relevant above the threshold, plus the `floor` first items of the shortlist
+whatever their score, ordered by relevance x belief (seed study, section 3), then the rest of the shortlist
+in its fused order. The local relevance answers separate evidence from other lines only weakly (few pass the
+threshold), so dropping the lines below it lost evidence that fused search still holds at 20 lines (LoCoMo
+any@20 0.818 vs 0.892): the rerank reorders the head of the list and leaves the tail to fused search, so a
+reader of many lines gets at least what fused search gives.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ class Selection:
     relevance: dict[str, float]
     floor: set[str]
     """Kept only because they are among the first `floor` of the shortlist."""
+    tail: list[str]
+    """Judged below the threshold and past the floor: after the reranked head, in shortlist order."""
 
 
 def relevance_request(
@@ -56,10 +62,12 @@ def select(
     floor: int,
     extra: Sequence[str] = (),
 ) -> Selection:
-    """Items above `threshold` plus the first `floor` of the shortlist, ordered by relevance x belief.
+    """Items above `threshold` plus the first `floor` of the shortlist, ordered by relevance x belief, then
+    the other shortlist items in shortlist order (`tail`).
 
     `extra` items (facts pulled in by a relation the question names) compete on relevance alone: the floor
-    is the shortlist's. Ties keep shortlist order, so the order is deterministic.
+    and the tail are the shortlist's, so an extra item judged irrelevant is left out. Ties keep shortlist
+    order, so the order is deterministic.
     """
     candidates = list(dict.fromkeys([*shortlist, *extra]))
     rank = {item: i for i, item in enumerate(candidates)}
@@ -67,4 +75,6 @@ def select(
     kept = [item for item in candidates if relevance.get(item, 0.0) > threshold or item in floor_ids]
     kept.sort(key=lambda item: (-(relevance.get(item, 0.0) * belief.get(item, 1.0)), rank[item]))
     below = {item for item in floor_ids if relevance.get(item, 0.0) <= threshold}
-    return Selection(ids=kept, relevance=dict(relevance), floor=below)
+    chosen = set(kept)
+    tail = [item for item in dict.fromkeys(shortlist) if item not in chosen]
+    return Selection(ids=[*kept, *tail], relevance=dict(relevance), floor=below, tail=tail)

@@ -2,7 +2,8 @@
 cross the close or reopen threshold as a result.
 
 The shape of the log is kept (which statements were stored, which facts were their candidates, in what order);
-only the evidence is recomputed, with the same policy functions as the write path (tasks/policy):
+only the evidence is recomputed, with the same policy functions as the write path (tasks/policy), and the same
+contracts (configs/contracts.toml: evidence a contract held back stays held back):
 
     e(s, u)  for every statement s and candidate u whose relation, second phrasing or temporal answer changed:
              `evidence()` with the new answers and the gates re-evaluated on them (temporal, cardinality,
@@ -35,6 +36,7 @@ from archivist.tasks.consolidate.pairs import fact_state
 from archivist.tasks.decisions.types import Answer
 from archivist.tasks.policy import Judged
 from archivist.tasks.policy.belief import evidence, settle, shift
+from archivist.tasks.policy.contracts import Contracts, load_contracts
 from archivist.tasks.policy.gates import (
     agreement_gate,
     cardinality_gate,
@@ -42,6 +44,7 @@ from archivist.tasks.policy.gates import (
     siblings,
     temporal_gate,
 )
+from archivist.tasks.policy.transitions import contract_verdict
 from archivist.tasks.policy.types import (
     ACTIVE,
     BELIEF_CHANGED,
@@ -60,6 +63,8 @@ class Rescored:
     old: Answer
     new: Answer
     new_decision_id: str
+    version: int | None = None
+    """The question version it was re-asked at (None: the stored one)."""
 
     @property
     def changed(self) -> bool:
@@ -75,13 +80,14 @@ class BeliefPlan:
 
 
 def belief_plan(events: pl.DataFrame, rescored: list[Rescored], t: Thresholds, relations: Relations,
-                unchanged: Sequence[Rescored] = ()) -> BeliefPlan:
+                unchanged: Sequence[Rescored] = (), contracts: Contracts | None = None) -> BeliefPlan:
     """Plan items for the facts whose replayed belief crosses a threshold (events: the affected scopes' log).
 
     `unchanged` are the original answers of the same statements that were not re-asked (a re-score of one
     question): the gates read them as they were.
     """
     plan = BeliefPlan()
+    contracts = contracts or load_contracts()
     facts = {row["fact_id"]: row for row in replay_facts(events).iter_rows(named=True)}
     ordered = events.sort("seq").to_dicts()
     relation, alt, temporal = {}, {}, {}
@@ -126,6 +132,9 @@ def belief_plan(events: pl.DataFrame, rescored: list[Rescored], t: Thresholds, r
             delta = 0.0 if target == withheld else _new_evidence(
                 facts[statement], facts[target], against, relation[(statement, target)].new,
                 _new(alt.get((statement, target))), _new(temporal.get(statement)), t, relations)
+            if delta < 0 and contract_verdict(facts[statement], facts[target], contracts, lowers=True) != "applied":
+                plan.counts["held by contract"] += 1  # configs/contracts.toml: the write path held it back too
+                delta = 0.0
             new_delta[(statement, target)] = delta
     if not new_delta:
         return plan

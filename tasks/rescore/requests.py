@@ -7,8 +7,10 @@ other questions (`request_hash`), not the request itself. So each original reque
                               "targets": {"c1": {"text", "said_at"}, ...}}   keys `kind`, `relation:c1`, ...
     a consolidation pair     {"targets": {"p1": {"old", "new"}, ...}}          keys `relation:p1`, ...
 
-with each question at the version it was asked with. Candidates get keys in (said_at, fact_id) order, which may
-differ from the original positions; the questions and texts are the same. A decision whose statement was never
+with each question at the version it was asked with. The second phrasing (`relation_alt`) is re-asked in a
+request of its own over the second-reading state (tasks/policy/requests.py), as the write path asks it now,
+also for a store written when it shared the statement's request. Candidates get keys in (said_at, fact_id) order,
+which may differ from the original positions; the questions and texts are the same. A decision whose statement was never
 stored as a fact (linked as a duplicate, or dropped) cannot be rebuilt (its text is not kept) and is listed in
 `skipped_ids` with the reason, not re-asked.
 
@@ -33,7 +35,7 @@ from archivist.storage.facts import read_decisions_except
 from archivist.storage.scopes import read_turn_texts
 from archivist.storage.store import Store
 from archivist.tasks.decisions.types import TARGETS, DecisionRequest, Question, about
-from archivist.tasks.policy.requests import SLOT, iso, slot_of
+from archivist.tasks.policy.requests import SECOND_READING_QUESTIONS, SLOT, iso, second_reading_state, slot_of
 
 RESCORE_PREFIX = "rescore-"
 CONSOLIDATE_PREFIX = "consolidate-"
@@ -44,6 +46,28 @@ probabilities, so it is not re-scored."""
 
 class QuestionLookup(Protocol):
     def get(self, question_id: str, version: int) -> Question: ...
+
+
+class LatestQuestions:
+    """A lookup that answers every stored (id, version) with the version new requests ask now: a re-score
+    through it moves a store's decisions to the latest wording (question set v1 -> v2). A pair's question gets
+    the latest wording for pairs."""
+
+    def __init__(self, questions: Any, asked_of: str = "statements"):
+        self.questions, self.asked_of = questions, asked_of
+
+    def get(self, question_id: str, version: int) -> Question:
+        return self.questions.latest(question_id, asked_of=self.asked_of)
+
+    def for_pairs(self) -> LatestQuestions:
+        return LatestQuestions(self.questions, "pairs")
+
+    def is_latest(self, question_id: str, version: int, pairs: bool) -> bool:
+        try:
+            found = self.questions.latest(question_id, asked_of="pairs" if pairs else "statements")
+        except KeyError:
+            return False
+        return found.version == int(version)
 
 
 @dataclass
@@ -72,13 +96,25 @@ class RescoreWork:
 
 
 def stored_decisions(store: Store, *, new_model: str, question: str | None = None, since: datetime | None = None,
-                     tenant: str | None = None, scope: str | None = None) -> pl.DataFrame:
+                     tenant: str | None = None, scope: str | None = None,
+                     latest: LatestQuestions | None = None) -> pl.DataFrame:
     """The original decisions to re-ask: not re-scores themselves, not LLM verdicts, not already this model's.
 
+    With `latest`, a decision already this model's is re-asked too when its question is not at the latest
+    version (moving a store to new wording with the same model); one at the latest version and model is not.
     `since` compares with the decision's `said_at`, the time of the statement it judged.
     """
+    # No model excluded in the read when moving to the latest wording: the model is filtered below, with the version.
     frame = read_decisions_except(store, run_prefix=RESCORE_PREFIX, provider=ESCALATION_PROVIDER,
-                                  model_version=new_model, question=question, tenant=tenant, scope=scope)
+                                  model_version=new_model if latest is None else "", question=question,
+                                  tenant=tenant, scope=scope)
+    if frame.height and latest is not None:
+        pairs = frame["run_id"].fill_null("").str.starts_with(CONSOLIDATE_PREFIX).to_list()
+        current = [latest.is_latest(qid, version, pair) for qid, version, pair
+                   in zip(frame["question_id"].to_list(), frame["question_version"].to_list(), pairs, strict=True)]
+        keep = [not (model == new_model and now) for model, now in zip(frame["model_version"].to_list(), current,
+                                                                      strict=True)]
+        frame = frame.filter(pl.Series(keep, dtype=pl.Boolean))
     if frame.height and since is not None:
         frame = frame.filter(pl.col("said_at") >= since)
     return frame.sort("decision_id") if frame.height else frame
@@ -96,7 +132,8 @@ def rebuild_requests(store: Store, decisions: pl.DataFrame, questions: QuestionL
         pending = rows
         while pending:  # two decisions on one key of one request (two old models) go into separate requests
             if all((r["run_id"] or "").startswith(CONSOLIDATE_PREFIX) for r in pending):
-                rebuilt, pending = _pairs_request(pending, facts, questions, work)
+                pair_questions = questions.for_pairs() if isinstance(questions, LatestQuestions) else questions
+                rebuilt, pending = _pairs_request(pending, facts, pair_questions, work)
             else:
                 rebuilt, pending = _statement_request(pending, facts, turns, questions, work)
             if rebuilt is not None:
@@ -174,6 +211,12 @@ def _statement_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str
     asked: dict[str, Question] = {}
     old: dict[str, dict[str, Any]] = {}
     later: list[dict[str, Any]] = []
+    second = [r for r in rows if r["question_id"] in SECOND_READING_QUESTIONS]
+    if len(second) == len(rows):
+        state = second_reading_state(state)
+    elif second:
+        later.extend(second)  # a store from before the second reading had its own request: it gets one now
+        rows = [r for r in rows if r["question_id"] not in SECOND_READING_QUESTIONS]
     for row in rows:
         question = _question(row, questions, work)
         if question is None:

@@ -119,8 +119,10 @@ def rescore_store(store: Store, work: RescoreWork, decider: Decider, *, run_id: 
             outcome.cost_usd += call.cost_usd
         for key, old_row in rebuilt.old.items():
             new = result.answers.get(key) or Answer.uniform_fallback(rebuilt.request.questions[key], "no answer")
+            asked = rebuilt.request.questions[key]
+            moved = (asked.version,) if asked.version != int(old_row["question_version"]) else ()
             rescored = Rescored(old_row, _old_answer(old_row), new,
-                                content_id("rescore", old_row["decision_id"], model))
+                                content_id("rescore", old_row["decision_id"], model, *moved), asked.version)
             outcome.rescored.append(rescored)
             rows.append(_decision_row(rescored, result, run_id, len(rebuilt.old), t))
     # The new decisions and the plan of what follows from them are two tables: under a marker, so a kill
@@ -171,6 +173,8 @@ def _decision_row(rescored: Rescored, result: Any, run_id: str, shared_by: int, 
     old, new, calls = rescored.row, rescored.new, result.calls
     zone = decision_zone(new.chosen, new.confidence, t) if old["question_id"] in ZONED else answer_zone(new, t)
     return {**old, "decision_id": rescored.new_decision_id, "run_id": run_id,
+            # The version it was asked at now: the same unless the re-score moved it to the latest wording.
+            "question_version": rescored.version if rescored.version is not None else old["question_version"],
             "probabilities": json.dumps(new.probabilities, sort_keys=True), "chosen": new.chosen,
             "confidence": new.confidence, "zone": zone, "provider": calls[0].provider if calls else "",
             "model_version": result.model, "request_hash": calls[0].request_hash if calls else "",

@@ -36,7 +36,7 @@ from archivist.storage.fact_schemas import DECISIONS, FACT_COLUMNS, fact_row_pol
 from archivist.storage.facts import CommitCounts, PartitionState, commit_partition
 from archivist.storage.frames import arrow_frame
 from archivist.storage.store import Store
-from archivist.tasks.decisions.types import Answer, Decider, DecisionResult, split_key
+from archivist.tasks.decisions.types import Answer, Decider, DecisionRequest, DecisionResult, split_key
 from archivist.tasks.policy import (
     FACT_QUESTIONS,
     CandidateJudgement,
@@ -52,9 +52,12 @@ from archivist.tasks.policy import (
     select_candidates,
     statement_request,
 )
-from archivist.tasks.policy.gates import is_plan
+from archivist.tasks.policy.contracts import Contracts, load_contracts, source_entry
+from archivist.tasks.policy.gates import escalation_blocked, is_plan
 from archivist.tasks.policy.requests import RELATION, StatementRequest, slot_of
+from archivist.tasks.policy.transitions import enforce_contracts
 from archivist.tasks.policy.types import FACT_ADDED, FACT_DROPPED
+from archivist.tasks.providers.budget import BudgetExhausted
 
 NO_LLM = "escalation zone and no LLM configured: the statement is stored as tentative and this answer is not applied"
 
@@ -81,6 +84,13 @@ class NewFact:
     """When the fact became true, if the statement dates it ("I moved last month"); defaults to `said_at`.
     Never the processing order: a fact dated before an earlier statement, or a plan dated in the future,
     must still be compared with what was said before it."""
+    replaces: bool = False
+    """The extractor read a stated change of the slot's value (`ExtractedFact.replaces`); sent in the request's
+    `slot` (tasks/policy/requests.py)."""
+    role: str | None = None
+    """The turn's role (customer, agent, system, ...): its voice decides what the statement may change
+    (configs/contracts.toml). None reads as a customer's."""
+    speaker: str | None = None
 
     @property
     def fact_id(self) -> str:
@@ -97,6 +107,9 @@ class EscalationVerdict:
     input_tokens: int = 0
     cost_usd: float = 0.0
     latency_s: float = 0.0
+    probabilities: Mapping[str, float] | None = None
+    """The LLM's validated probability per option; None from a callable that gives only a label (it then counts
+    at `escalation_probability`)."""
 
 
 Escalate = Callable[[NewFact, Mapping[str, Any]], "str | EscalationVerdict"]
@@ -147,6 +160,7 @@ def process_new_facts(
     *,
     run_id: str,
     escalate: Escalate | None = None,
+    contracts: Contracts | None = None,
 ) -> PartitionChanges:
     """Decide every new fact of a partition against the partition's `current` facts (with vectors)."""
     state = current if isinstance(current, PartitionState) else PartitionState(current)
@@ -171,20 +185,26 @@ def process_new_facts(
         seen.add(fact.fact_id)
         scopes.setdefault((fact.tenant, fact.scope), _Scope(relations, dim)).queue.append(fact)
 
-    run = _Run(decider, questions, thresholds, relations, run_id, escalate)
+    run = _Run(decider, questions, thresholds, relations, run_id, escalate, contracts or load_contracts())
     while any(scope.queue for scope in scopes.values()):
         work = [(scope, fact, positions) for key in sorted(scopes) for scope in [scopes[key]]
                 for fact, positions in _next_group(scope, thresholds, relations)]
         asked = [statement_request(fact.message or fact.quote or fact.text, fact.text, _utc(fact.said_at),
                                    [scope.index.rows[p] for p in positions], questions, slot_of(fact))
                  for scope, fact, positions in work]
-        results = decider.decide_many([a.request for a in asked])
-        run.requests += len(asked)
-        for (scope, fact, positions), request, result in zip(work, asked, results, strict=True):
+        # A statement's requests (its questions, and the second reading when it has candidates) go out together.
+        answered = iter(decider.decide_many([r for a in asked for r in a.requests]))
+        run.requests += sum(len(a.requests) for a in asked)
+        for (scope, fact, positions), request in zip(work, asked, strict=True):
+            parts = [next(answered) for _ in request.requests]
+            result = _merged(parts)
             if scope.deferred or result.any_transient:
                 run.defer(scope, fact, result)
-            else:
-                run.decide(scope, fact, positions, request, result)
+                continue
+            try:
+                run.decide(scope, fact, positions, request, parts)
+            except BudgetExhausted:  # its escalation was refused: decided next run, as an unbudgeted run would
+                run.defer(scope, fact, result)
     return run.changes(scopes, dim)
 
 
@@ -219,8 +239,9 @@ def _next_group(scope: _Scope, t: Thresholds, relations: Relations) -> list[tupl
 
 class _Run:
     def __init__(self, decider: Decider, questions: QuestionBook, t: Thresholds, relations: Relations, run_id: str,
-                 escalate: Escalate | None):
+                 escalate: Escalate | None, contracts: Contracts):
         self.questions, self.t, self.relations, self.run_id, self.escalate = questions, t, relations, run_id, escalate
+        self.contracts = contracts
         self.decisions: list[dict[str, Any]] = []
         self.events: list[dict[str, Any]] = []
         self.outcomes: list[Outcome] = []
@@ -242,21 +263,27 @@ class _Run:
                 self.deferred_decisions[name] = self.deferred_decisions.get(name, 0) + 1
 
     def decide(self, scope: _Scope, fact: NewFact, positions: list[int], asked: StatementRequest,
-               result: DecisionResult) -> None:
+               parts: list[DecisionResult]) -> None:
+        """`parts` answer `asked.requests`, in order: the statement's questions, then its second reading."""
         t, said_at = self.t, _utc(fact.said_at)
         state_hash = request_hash(asked.request.state)
-        model = result.model or (result.calls[0].model if result.calls else "")
+        readings = {id(request): (part, request_hash(request.state))
+                    for request, part in zip(asked.requests, parts, strict=True)}
         rows: dict[str, dict[str, Any]] = {}
         judged: dict[str, Judged] = {}
         for key, what in asked.asked.items():
+            request = asked.request_of(key)
+            result, asked_hash = readings[id(request)]
+            model = result.model or (result.calls[0].model if result.calls else "")
             answer = result.answers.get(key) or Answer.uniform_fallback(what.question, f"no answer for {key}")
-            decision_id = content_id(what.question.id, what.question.version, state_hash, model, fact.fact_id,
+            # The id hashes the state the question was asked over, and the model version that answered.
+            decision_id = content_id(what.question.id, what.question.version, asked_hash, model, fact.fact_id,
                                      what.target_fact_id or "")
             judged[key] = Judged(answer, decision_id)
             zone = decision_zone(answer.chosen, answer.confidence, t) if split_key(key)[0] == RELATION \
                 else answer_zone(answer, t)
             rows[key] = self._decision_row(fact, what.question, what.target_fact_id, answer, decision_id, zone,
-                                           result, len(asked.asked), state_hash, asked)
+                                           result, len(request.questions), request)
         row = self._statement_row(fact, judged)
         candidates = []
         for position in positions:
@@ -272,10 +299,13 @@ class _Run:
         if choice.zone == "escalate" and choice.index is not None:
             target = candidates[choice.index].fact
             key = f"relation:{asked.target_keys[target['fact_id']]}"
-            escalation, note = self._escalate(fact, target, asked, state_hash, key)
+            blocked = escalation_blocked(judged["temporal_status"].answer, choice.relation, row, target, t,
+                                         self.relations)
+            escalation, note = (None, blocked) if blocked else self._escalate(fact, target, asked, state_hash, key)
             if escalation is None:
                 rows[key]["error"] = note
         outcome = judge_statement(statement, t, self.relations, escalation=escalation)
+        outcome = enforce_contracts(outcome, statement, self.contracts, t, scope.by_id)
         self.outcomes.append(outcome)
         self.decisions.extend(rows.values())
 
@@ -303,18 +333,20 @@ class _Run:
         question = asked.asked[key].question
         try:
             verdict = self.escalate(fact, target)
+        except BudgetExhausted:
+            raise  # nothing of this statement is recorded yet: the caller defers it
         except Exception as error:  # noqa: BLE001 - any failure leaves the statement tentative, recorded
             return None, f"escalation failed ({type(error).__name__}: {error}); stored as tentative"
         if isinstance(verdict, str):
             verdict = EscalationVerdict(verdict)
         if verdict.relation not in question.options:
             return None, f"escalation answered {verdict.relation!r}, not an option; stored as tentative"
-        answer = Answer.from_probabilities({option: float(option == verdict.relation) for option in question.options})
+        answer = _verdict_answer(verdict, list(question.options), self.t)
         decision_id = content_id(question.id, question.version, state_hash, f"escalation:{verdict.model}",
                                  fact.fact_id, target["fact_id"])
         self.decisions.append({
             **self._decision_row(fact, question, target["fact_id"], answer, decision_id, "escalate",
-                                 DecisionResult({}, [], verdict.model), 1, state_hash, asked),
+                                 DecisionResult({}, [], verdict.model), 1, asked.request),
             "provider": verdict.provider, "input_tokens": verdict.input_tokens, "cost_usd": verdict.cost_usd,
             "latency_s": verdict.latency_s,
         })
@@ -338,11 +370,14 @@ class _Run:
                    kind=chosen("kind"), temporal_status=chosen("temporal_status"), durability=chosen("durability"),
                    sensitivity=chosen("sensitivity"), same_as=[], entities=list(fact.entities), evidence_against=0,
                    run_id=self.run_id)
+        voice = self.contracts.voice(fact.role)
+        row.update(source=voice, sources=[source_entry(voice, fact.role, fact.speaker, fact.source_turn_id)],
+                   contract=self.contracts.kind_of(relation, row["kind"]), conflicts=[])
         return row
 
     def _decision_row(self, fact: NewFact, question: Any, target: str | None, answer: Answer, decision_id: str,
-                      zone: str, result: DecisionResult, shared_by: int, state_hash: str,
-                      asked: StatementRequest) -> dict[str, Any]:
+                      zone: str, result: DecisionResult, shared_by: int,
+                      request: DecisionRequest) -> dict[str, Any]:
         calls = result.calls
         # A request's cost is shared by its questions; the ledger keeps the per-call truth.
         tokens = sum(c.input_tokens for c in calls)
@@ -353,10 +388,10 @@ class _Run:
             "probabilities": json.dumps(answer.probabilities, sort_keys=True), "chosen": answer.chosen,
             "confidence": answer.confidence, "zone": zone, "provider": calls[0].provider if calls else result.provider,
             "model_version": result.model or (calls[0].model if calls else ""),
-            "request_hash": calls[0].request_hash if calls else _request_hash(asked),
+            "request_hash": calls[0].request_hash if calls else _request_hash(request),
             "input_tokens": tokens // shared_by, "cost_usd": sum(c.cost_usd for c in calls) / shared_by,
             "latency_s": max((c.latency_s for c in calls), default=0.0), "fallback": answer.fallback,
-            "error": answer.error, "said_at": _utc(fact.said_at),
+            "error": answer.error, "said_at": _utc(fact.said_at), "source": self.contracts.voice(fact.role),
         }
 
     def changes(self, scopes: Mapping[tuple[str, str], _Scope], dim: int) -> PartitionChanges:
@@ -374,9 +409,25 @@ class _Run:
                                 self.deferred, dict(sorted(self.deferred_decisions.items())))
 
 
-def _request_hash(asked: StatementRequest) -> str:
-    return request_hash({"state": asked.request.state,
-                         "questions": {k: q.wire() for k, q in asked.request.questions.items()}})
+def _verdict_answer(verdict: EscalationVerdict, options: list[str], t: Thresholds) -> Answer:
+    """The escalated answer: the LLM's own validated probabilities; a bare label counts at
+    `escalation_probability`, the rest of the mass spread over the other options."""
+    if verdict.probabilities is not None:
+        return Answer.from_probabilities({option: float(verdict.probabilities.get(option, 0.0)) for option in options})
+    rest = (1.0 - t.escalation_probability) / max(1, len(options) - 1)
+    return Answer.from_probabilities({option: t.escalation_probability if option == verdict.relation else rest
+                                      for option in options})
+
+
+def _request_hash(request: DecisionRequest) -> str:
+    return request_hash({"state": request.state, "questions": {k: q.wire() for k, q in request.questions.items()}})
+
+
+def _merged(parts: Sequence[DecisionResult]) -> DecisionResult:
+    """One statement's results as one: every answer and call (the first request's model and provider)."""
+    first = parts[0]
+    answers = {key: answer for part in parts for key, answer in part.answers.items()}
+    return DecisionResult(answers, [call for part in parts for call in part.calls], first.model, first.provider)
 
 
 def _dimension(facts: pl.DataFrame, new_facts: Sequence[NewFact]) -> int:

@@ -1,7 +1,11 @@
 """Escalation: an uncertain superseding answer (below 0.60) is settled by the configured LLM.
 
 The LLM is asked the same typed relation question, through the same client as every decision (call cache,
-ledger, rate limiter, retries), and its chosen option is the verdict the write path records.
+ledger, rate limiter, retries, the pin and price checks), and its answer, validated like every provider's
+(every option, a total of 1 within rounding), is the verdict the write path records: the LLM's own
+probabilities, not a fixed number. The write path asks only where the answer could change the store: after
+the temporal and cardinality gates (tasks/policy/gates.py `escalation_blocked`), so a plan or a
+hypothetical, or a second value of a many-valued slot, never pays for an LLM call.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from archivist.configs.settings import Settings
+from archivist.errors import ArchivistError
 from archivist.storage.calls import CallLog
 from archivist.storage.store import Store
 from archivist.tasks.decisions.client import DecisionClient
@@ -20,6 +25,10 @@ from archivist.tasks.providers.vendors import llm_configured, vendor_of
 from archivist.tasks.writepath.decide import EscalationVerdict, NewFact
 
 
+class EscalationFailed(ArchivistError, RuntimeError):
+    """The LLM's answer to an escalated relation was unusable; the write path records it and stores tentative."""
+
+
 class LLMEscalation:
     """A callable for `process_new_facts(escalate=...)`; close it to write its cache and ledger rows."""
 
@@ -27,7 +36,7 @@ class LLMEscalation:
         config = settings.llm.model_copy(update={"provider": f"llm:{vendor_of(settings.llm)}"})
         self.client = DecisionClient(LLMDecisionProvider(config), config,
                                      calls=CallLog(store) if store is not None else None, run_id=run_id,
-                                     replay=settings.replay, on_failure="raise")
+                                     replay=settings.replay, on_failure="raise", setting="llm")
         self.question = load_questions().latest("relation")
 
     def __call__(self, fact: NewFact, target: Mapping[str, Any]) -> EscalationVerdict:
@@ -40,10 +49,11 @@ class LLMEscalation:
         result = self.client.decide(DecisionRequest(state, {"relation:c": about(self.question, "c")}))
         answer = result.answers["relation:c"]
         if answer.fallback:
-            raise RuntimeError(f"the LLM gave no usable relation: {answer.error}")
+            raise EscalationFailed(f"the LLM gave no usable relation: {answer.error}")
         calls = result.calls
         return EscalationVerdict(
             relation=answer.chosen,
+            probabilities=dict(answer.probabilities),
             provider=calls[0].provider if calls else "llm",
             model=result.model,
             input_tokens=sum(c.input_tokens for c in calls),

@@ -9,11 +9,10 @@ deferred (its decision call failed transiently) is not marked, so the next run r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import time
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-import numpy as np
 import polars as pl
 
 from archivist.configs.relations import load_relations
@@ -22,6 +21,7 @@ from archivist.configs.thresholds import load_thresholds
 from archivist.crashpoints import crash_point
 from archivist.storage.commits import FACTS_COMMIT, begin_commit, end_commit
 from archivist.storage.events import append_events
+from archivist.storage.extract_skips import write_skips
 from archivist.storage.facts import ensure_fact_tables, load_partition_state, write_decisions, write_facts
 from archivist.storage.quarantine import write_quarantine
 from archivist.storage.store import Store
@@ -29,12 +29,13 @@ from archivist.storage.turns import extracted_turn_ids, mark_extracted, read_sco
 from archivist.tasks.decisions.client import build_decider
 from archivist.tasks.decisions.questions import load_questions
 from archivist.tasks.extract import build_extractor, fact_time, problem_rows, turn_contexts
-from archivist.tasks.extract.context import SimilarFacts
 from archivist.tasks.extract.factory import ExtractMode
-from archivist.tasks.extract.types import SIMILAR_FACTS
+from archivist.tasks.extract.tonight import SimilarPool, extract_tonight
 from archivist.tasks.ingest.embed import close_embedder, get_embedder
+from archivist.tasks.writepath.budget import hold_scopes, partition_budget, refused_turns
 from archivist.tasks.writepath.decide import NewFact, PartitionChanges, process_new_facts
 from archivist.tasks.writepath.escalate import build_escalation
+from archivist.tasks.writepath.extract_gate import screen_partition
 
 
 @dataclass
@@ -51,6 +52,14 @@ class FactsResult:
     calls: dict[str, Any] = field(default_factory=dict)
     deferred_turns: int = 0
     """Turns left unmarked because one of their statements was deferred (decide.py): the next run re-asks them."""
+    turns_not_extracted: int = 0
+    """Of `deferred_turns`, those held because the spend budget refused an extraction call in their scope."""
+    budget_stopped: bool = False
+    """The run's spend budget refused a call while this partition ran."""
+    seconds: dict[str, float] = field(default_factory=dict)
+    """Wall time of this partition's stages: parse (extraction), vectors (fact embeddings), decisions."""
+    skips: pl.DataFrame | None = None
+    """Rows for `extract_skips`: turns the extraction gate kept from the extractor (left unmarked, not deferred)."""
 
 
 def decide_partition(partition: int, scopes: list[tuple[str, str]], settings: Settings, run_id: str,
@@ -64,26 +73,48 @@ def decide_partition(partition: int, scopes: list[tuple[str, str]], settings: Se
     if todo.is_empty():
         return empty
 
+    budget = partition_budget(settings, store, run_id)
     state = load_partition_state(store, scopes, embedder.dim)
     # build_extractor rejects a mode outside ExtractMode with a clear error
     extractor = build_extractor(settings, cast(ExtractMode, extract_mode), store=store, run_id=run_id)
-    similar = None if extractor.name.startswith("local") else _similar_facts(state.facts)
+    # The stored facts an LLM extractor is shown; a synchronous night adds its own facts wave by wave.
+    pool = None if extractor.name.startswith("local") else SimilarPool(state.facts)
+    similar = pool.similar if pool is not None else None
     # Earlier turns of the same conversations are passed for context, then dropped from the result.
     wanted = set(todo["turn_id"].to_list())
     rows = turns if similar is not None else turns.drop("vector")
     contexts = [c for c in turn_contexts(rows, similar) if c.turn_id in wanted]
-    facts_per_turn = extractor.extract(contexts)
+    gated = screen_partition(contexts, settings, extractor.name, store, run_id)
+    contexts = gated.kept
+    if not contexts:
+        return FactsResult(partition, None, _extracted_rows([], "", run_id), problem_rows([]), skips=gated.skips)
+    clock = time.perf_counter()
+    fact_vectors: dict[str, list[Any]] | None = None
+    if pool is not None and not extractor.name.startswith("batch:"):
+        turn_vectors = {str(t): v for t, v in zip(rows["turn_id"].to_list(), rows["vector"].to_list(), strict=True)}
+        facts_per_turn, made = extract_tonight(extractor, contexts, pool, turn_vectors, embedder.embed)
+        fact_vectors = {c.turn_id: v for c, v in zip(contexts, made, strict=True)}
+    else:
+        facts_per_turn = extractor.extract(contexts)
+    asked = len(contexts)
+    contexts, facts_per_turn, held = hold_scopes(contexts, facts_per_turn, refused_turns(extractor))
+    seconds = {"parse": time.perf_counter() - clock}
 
-    new_facts = _new_facts(contexts, facts_per_turn, embedder)
+    clock = time.perf_counter()
+    new_facts = _new_facts(contexts, facts_per_turn, embedder, fact_vectors)
     close_embedder(embedder)
+    seconds["vectors"] = time.perf_counter() - clock
+    clock = time.perf_counter()
     escalate = build_escalation(settings, store, run_id)
     try:
         with build_decider(settings, store, run_id) as decider:
-            changes = process_new_facts(new_facts, state, decider, load_questions(), load_thresholds(),
+            changes = process_new_facts(new_facts, state, decider, load_questions(),
+                                        load_thresholds(model=decider.provider.model),
                                         load_relations(), run_id=run_id, escalate=escalate)
     finally:
         if escalate is not None:
             escalate.close()
+    seconds["decisions"] = time.perf_counter() - clock
     counts = [len(facts) for facts in facts_per_turn]
     deferred = {fact.source_turn_id for fact in changes.deferred}
     processed = [(c.turn_id, n) for c, n in zip(contexts, counts, strict=True) if c.turn_id not in deferred]
@@ -92,18 +123,26 @@ def decide_partition(partition: int, scopes: list[tuple[str, str]], settings: Se
         changes=changes,
         extracted=_extracted_rows(processed, extractor.name, run_id),
         problems=problem_rows(extractor.take_problems()),
-        turns=len(contexts),
+        turns=asked,
         facts_extracted=sum(counts),
         requests=changes.requests,
-        deferred_turns=len(contexts) - len(processed),
+        deferred_turns=asked - len(processed),
+        turns_not_extracted=held,
+        budget_stopped=budget.refused > 0,
+        seconds=seconds,
+        skips=gated.skips,
     )
 
 
-def _new_facts(contexts, facts_per_turn, embedder) -> list[NewFact]:
+def _new_facts(contexts, facts_per_turn, embedder, made: dict[str, list[Any]] | None = None) -> list[NewFact]:
+    """`made`: the facts' vectors by turn id when extraction embedded them already (tasks/extract/tonight.py)."""
     pairs = [(context, fact) for context, facts in zip(contexts, facts_per_turn, strict=True) for fact in facts]
     if not pairs:
         return []
-    vectors = embedder.embed([fact.text for _, fact in pairs])
+    if made is not None:
+        vectors = [vector for context in contexts for vector in made.get(context.turn_id, [])]
+    else:
+        vectors = embedder.embed([fact.text for _, fact in pairs])
     return [
         NewFact(
             tenant=context.tenant, scope=context.scope, subject=fact.subject, relation=fact.relation,
@@ -112,29 +151,10 @@ def _new_facts(contexts, facts_per_turn, embedder) -> list[NewFact]:
             said_at=context.said_at or fact_time(fact, context.said_at),
             valid_from=fact_time(fact, context.said_at) or context.said_at,
             entities=list(fact.entities), vector=vector, message=context.text,
+            role=context.role, speaker=context.speaker, replaces=fact.replaces,
         )
         for (context, fact), vector in zip(pairs, vectors, strict=True)
     ]
-
-
-def _similar_facts(facts: pl.DataFrame) -> SimilarFacts:
-    """Turn row -> texts of its scope's stored facts closest to it (what the LLM extractor is shown)."""
-    if facts.is_empty():
-        return lambda row: []
-    by_scope: dict[tuple[str, str], tuple[list[str], np.ndarray]] = {}
-    for (tenant, scope), rows in facts.filter(pl.col("status") != "closed").partition_by(
-            ["tenant", "scope"], as_dict=True).items():
-        matrix = np.asarray(rows["vector"].to_list(), dtype=np.float32)
-        by_scope[(tenant, scope)] = (rows["text"].to_list(), matrix)
-
-    def similar(row: Mapping[str, Any]) -> list[str]:
-        texts, matrix = by_scope.get((row["tenant"], row["scope"]), ([], None))
-        if matrix is None or row.get("vector") is None:
-            return []
-        scores = matrix @ np.asarray(row["vector"], dtype=np.float32)
-        return [texts[i] for i in np.argsort(-scores)[:SIMILAR_FACTS]]
-
-    return similar
 
 
 def _extracted_rows(turns: list[tuple[str, int]], extractor: str, run_id: str) -> pl.DataFrame:
@@ -167,6 +187,10 @@ def commit_facts(store: Store, result: FactsResult, dim: int, run_id: str) -> di
         if marker is not None:
             end_commit(store, marker)
     mark_extracted(store, result.extracted)
+    skips = result.skips
+    if skips is not None:
+        write_skips(store, skips)
+    counts["gate_skipped"] = skips.height if skips is not None else 0
     counts["problems"] = write_quarantine(store, result.problems, run_id)
     counts["fallbacks"] = fallback_counts(changes.decisions) if changes is not None else {}
     counts["deferred_turns"] = result.deferred_turns

@@ -1,6 +1,7 @@
 """Benchmark: decision requests through DecisionClient.decide_many against a rate-limited fake System One.
 
     .venv/bin/python tests/benchmarks/bench_decision_rate.py [--requests 5000] [--scale 10]
+    .venv/bin/python tests/benchmarks/bench_decision_rate.py --workers 2 [--limiter cluster|process|split]
 
 The fake server enforces Jev 1.13's documented limit, 1,200 requests per sliding 60-second window, and
 answers after 300 ms. Time is scaled by `--scale` (default 10): the window becomes 6 s and the latency
@@ -13,6 +14,16 @@ It prints the achieved request rate as a fraction of the limit, the 429s the ser
 requests lost (not answered, or answered only by a fallback). Goal: >= 95% of the limit, no request
 lost, fewer 429s than 1% of the requests. The server runs in its own process, as a real API would, so
 that client and server do not compete for one interpreter lock.
+
+`--workers N` sends the requests from N Dask worker processes (a local process cluster), each with its share,
+against the same server, with one of three limiters:
+- `cluster` (what archivist uses on Dask): every worker books its slots with the one limiter held by the Dask
+  scheduler (tasks/providers/cluster_limits.py);
+- `process`: a limiter per worker process, as before (N workers send N times the limit, and collect 429s);
+- `split`: a limiter per worker at 1/N of the limit (holds the limit, but a worker with less work left leaves
+  its share unused; here every worker gets an equal share, its best case).
+A Prefect global concurrency limit (`rate_limit()` per call) was not run here: measured at about 3 times
+slower than configured from 8 threads, and serialising threads (docs/measurements.md), it cannot reach 95%.
 """
 
 from __future__ import annotations
@@ -60,6 +71,52 @@ def stats(url: str) -> dict:
         return json.loads(response.read())
 
 
+def _worker_share(url: str, rpm: float, window_s: float, concurrency: int, timeout_s: float, limiter_kind: str,
+                  workers: int, indexes: list[int]) -> dict:
+    """One worker's share of the requests, sent from a Dask worker process."""
+    settings = ProviderSettings(provider="systemone", base_url=url, requests_per_minute=rpm,
+                                concurrency=concurrency, timeout_s=timeout_s)
+    if limiter_kind == "cluster":
+        from archivist.tasks.providers.cluster_limits import ClusterLimiter
+
+        limiter = ClusterLimiter(f"systemone|{url}", rpm, window_s=window_s)
+    else:
+        limiter = RateLimiter(rpm / workers if limiter_kind == "split" else rpm, window_s=window_s)
+    count_tokens("load the tokenizer before the clock starts")
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(folder)
+        client = DecisionClient(SystemOneProvider(settings), settings, calls=CallLog(store), run_id="bench",
+                                limiter=limiter)  # type: ignore[arg-type]  # ClusterLimiter is duck-typed
+        started = time.monotonic()
+        results = client.decide_many([samples.request(i) for i in indexes])
+        finished = time.monotonic()
+        client.close()
+        ledger_rows = store.count(LEDGER)
+    answered = sum(1 for r in results if r.calls and not r.any_fallback)
+    return {"answered": answered, "started": started, "finished": finished, "ledger_rows": ledger_rows}
+
+
+def run_on_cluster(args, url: str, window_s: float, latency_s: float, limit_per_s: float) -> dict:
+    from distributed import Client, LocalCluster
+
+    from archivist.tasks.providers import cluster_limits
+
+    with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        cluster_limits.install(client)
+        workers = list(client.scheduler_info()["workers"])
+        client.run(count_tokens, "warm up every worker before the clock starts")
+        futures = [client.submit(_worker_share, url, limit_per_s * 60, window_s, args.concurrency,
+                                 max(5.0, 50 * latency_s), args.limiter, args.workers,
+                                 list(range(i, args.requests, args.workers)), workers=[w], pure=False)
+                   for i, w in enumerate(workers)]
+        shares = client.gather(futures)
+    started, finished = min(s["started"] for s in shares), max(s["finished"] for s in shares)
+    return {"answered": sum(s["answered"] for s in shares), "elapsed": finished - started,
+            "ledger_rows": sum(s["ledger_rows"] for s in shares), "cpu": 0.0, "mono_started": started,
+            "mono_finished": finished}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=5000)
@@ -68,6 +125,10 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.3, help="the provider's latency in seconds, unscaled")
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="Dask worker processes sending the requests (0: threads of this process)")
+    parser.add_argument("--limiter", choices=("cluster", "process", "split"), default="cluster",
+                        help="with --workers: one limiter in the scheduler, one per worker, or 1/N of the limit each")
     args = parser.parse_args()
 
     window_s = 60.0 / args.scale
@@ -76,35 +137,53 @@ def main() -> None:
     server, url = start_server(args.rpm, window_s, latency_s)
     os.environ["TYPESAFE_API_KEY"] = KEY
     try:
-        with tempfile.TemporaryDirectory() as folder:
-            settings = ProviderSettings(provider="systemone", base_url=url, requests_per_minute=limit_per_s * 60,
-                                        concurrency=args.concurrency, timeout_s=max(5.0, 50 * latency_s))
-            # The client paces against the same (scaled) window the server counts over.
-            limiter = RateLimiter(settings.requests_per_minute, settings.tokens_per_minute, window_s=window_s)
-            store = Store(folder)
-            client = DecisionClient(SystemOneProvider(settings), settings, calls=CallLog(store), run_id="bench",
-                                    limiter=limiter)
-            requests = [samples.request(i) for i in range(args.requests)]
-            count_tokens("load the tokenizer before the clock starts")
-            started, cpu_started, mono_started = time.perf_counter(), time.process_time(), time.monotonic()
-            results = client.decide_many(requests)
-            elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
-            mono_finished = time.monotonic()
-            client.close()
-            ledger_rows = store.count(LEDGER)
+        if args.workers:
+            outcome = run_on_cluster(args, url, window_s, latency_s, limit_per_s)
+            answered, elapsed, ledger_rows, cpu = (outcome["answered"], outcome["elapsed"], outcome["ledger_rows"],
+                                                   outcome["cpu"])
+            mono_started, mono_finished = outcome["mono_started"], outcome["mono_finished"]
+        else:
+            answered, elapsed, cpu, mono_started, mono_finished, ledger_rows = in_process(args, url, limit_per_s,
+                                                                                          latency_s, window_s)
         served = stats(url)
     finally:
         server.terminate()
         server.wait(timeout=10)
+    report_results(args, window_s, latency_s, limit_per_s, answered, elapsed, cpu, mono_started, mono_finished,
+                   ledger_rows, served)
 
+
+def in_process(args, url: str, limit_per_s: float, latency_s: float, window_s: float):
+    with tempfile.TemporaryDirectory() as folder:
+        settings = ProviderSettings(provider="systemone", base_url=url, requests_per_minute=limit_per_s * 60,
+                                    concurrency=args.concurrency, timeout_s=max(5.0, 50 * latency_s))
+        # The client paces against the same (scaled) window the server counts over.
+        limiter = RateLimiter(settings.requests_per_minute, settings.tokens_per_minute, window_s=window_s)
+        store = Store(folder)
+        client = DecisionClient(SystemOneProvider(settings), settings, calls=CallLog(store), run_id="bench",
+                                limiter=limiter)
+        requests = [samples.request(i) for i in range(args.requests)]
+        count_tokens("load the tokenizer before the clock starts")
+        started, cpu_started, mono_started = time.perf_counter(), time.process_time(), time.monotonic()
+        results = client.decide_many(requests)
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+        mono_finished = time.monotonic()
+        client.close()
+        ledger_rows = store.count(LEDGER)
     answered = sum(1 for r in results if r.calls and not r.any_fallback)
+    return answered, elapsed, cpu, mono_started, mono_finished, ledger_rows
+
+
+def report_results(args, window_s, latency_s, limit_per_s, answered, elapsed, cpu, mono_started, mono_finished,
+                   ledger_rows, served) -> None:
     lost = args.requests - answered
     ok = served["by_status"].get("200", 0)
     too_many = served["by_status"].get("429", 0)
     rate = answered / elapsed
     server_rate = (ok - 1) / served["span_s"] if served["span_s"] else 0.0
     report = {
-        "requests": args.requests, "scale": args.scale, "window_s": window_s, "latency_s": latency_s,
+        "requests": args.requests, "workers": args.workers, "limiter": args.limiter if args.workers else "process",
+        "scale": args.scale, "window_s": window_s, "latency_s": latency_s,
         "limit_per_s": limit_per_s, "elapsed_s": round(elapsed, 2),
         "achieved_per_s": round(rate, 1), "fraction_of_limit": round(rate / limit_per_s, 4),
         "server_rate_fraction": round(server_rate / limit_per_s, 4),

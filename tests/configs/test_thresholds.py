@@ -51,17 +51,41 @@ def test_default_of_a_value_the_paper_leaves_open(name, value):
 
 
 def test_every_threshold_is_pinned():
-    assert set(load_thresholds().model_dump()) == set(PAPER) | set(OURS)
+    assert set(load_thresholds().model_dump()) == set(PAPER) | set(OURS) | {"models"}
 
 
-def _write(tmp_path, **changes):
+def _write(tmp_path, extra="", **changes):
+    """A copy of the shipped file with top-level `changes` (written before any table) and `extra` at the end."""
     text = THRESHOLDS_FILE.read_text()
+    top = ""
     for key, value in changes.items():
-        lines = [line for line in text.splitlines() if not line.startswith(f"{key} ")]
-        text = "\n".join(lines) + f"\n{key} = {value}\n"
+        text = "\n".join(line for line in text.splitlines() if not line.startswith(f"{key} "))
+        top += f"{key} = {value}\n"
     path = tmp_path / "thresholds.toml"
-    path.write_text(text)
+    path.write_text(top + text + "\n" + extra)
     return path
+
+
+def test_jev_is_read_with_the_seed_papers_numbers():
+    jev = load_thresholds(model="jev-1.13.0")
+    assert (jev.act, jev.escalate, jev.relevance) == (PAPER["act"], PAPER["escalate"], PAPER["relevance"])
+    assert load_thresholds().measured_for("jev-1.13.0") and not load_thresholds().measured_for("gpt-6-luna")
+
+
+def test_a_model_section_sets_that_models_probability_thresholds_only(tmp_path):
+    path = _write(tmp_path, extra='[models."gpt-6-luna"]\nact = 0.9\nescalate = 0.7\n')
+    base, luna = load_thresholds(path), load_thresholds(path, model="gpt-6-luna")
+    assert (luna.act, luna.escalate) == (0.9, 0.7) and luna.close == base.close
+    assert load_thresholds(path, model="jev-1.13.0").act == 0.85  # other models keep theirs
+    assert load_thresholds(path, model="gpt-6-luna-2026-10-06").act == 0.9  # a dated snapshot of the id
+
+
+def test_a_model_section_is_checked_like_the_file(tmp_path):
+    with pytest.raises(ValidationError, match="close"):  # belief bounds are the store's, never a model's
+        load_thresholds(_write(tmp_path, extra='[models."m"]\nclose = 0.1\n'))
+    path = _write(tmp_path, extra='[models."m"]\nescalate = 0.9\n')
+    with pytest.raises(ValidationError, match="escalate must not exceed act"):
+        load_thresholds(path, model="m")
 
 
 def test_a_copy_of_the_file_overrides_the_defaults(tmp_path):

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from email.parser import BytesParser
 from typing import Any
 
-from tests.fakes.openai_routes import chat_text
+from tests.fakes.openai_routes import chat_text, within_budget
 from tests.fakes.routes import FakeRequest, Reply, error, route
 from tests.fakes.server import FakeServer, Knobs
 
@@ -44,6 +44,8 @@ class FakeBatchState:
     batches: dict[str, dict[str, Any]] = field(default_factory=dict)
     created: list[str] = field(default_factory=list)
     """Ids of every batch created, OpenAI and Anthropic, in order."""
+    max_requests: int | None = None
+    """Requests one batch may hold (the vendors: 50,000 OpenAI, 100,000 Anthropic); more get the vendor's 400."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -155,6 +157,9 @@ def create_batch(request: FakeRequest) -> Reply:
         return error(400, "input_file_id must name an uploaded file and endpoint must be /v1/chat/completions",
                      type="invalid_request_error")
     lines = [json.loads(line) for line in data.decode().splitlines() if line.strip()]
+    if state.max_requests is not None and len(lines) > state.max_requests:
+        return error(400, f"The batch input file has {len(lines)} requests; the maximum is {state.max_requests}.",
+                     type="invalid_request_error")
     batch_id = f"batch_{uuid.uuid4().hex[:24]}"
     batch = {"id": batch_id, "object": "batch", "endpoint": body["endpoint"], "errors": None,
              "input_file_id": body["input_file_id"], "completion_window": body.get("completion_window", "24h"),
@@ -214,11 +219,12 @@ def _prompt(messages: list[dict[str, Any]], system: Any = None) -> str:
 
 def _chat_completion(request: FakeRequest, body: dict[str, Any]) -> dict[str, Any]:
     prompt = _prompt(body.get("messages") or [])
-    text = chat_text(request, prompt)
+    text, cut = within_budget(request, chat_text(request, prompt),
+                              body.get("max_completion_tokens", body.get("max_tokens")))
     return {"id": "chatcmpl-fake-batch", "object": "chat.completion", "created": int(time.time()),
             "model": body.get("model", "fake"),
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop",
-                         "logprobs": None}],
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
+                         "finish_reason": "length" if cut else "stop", "logprobs": None}],
             "usage": {"prompt_tokens": len(prompt) // 4, "completion_tokens": len(text) // 4,
                       "total_tokens": (len(prompt) + len(text)) // 4}}
 
@@ -240,6 +246,9 @@ def create_message_batch(request: FakeRequest) -> Reply:
         return Reply(status=400, json={"type": "error", "error": {"type": "invalid_request_error",
                                                                   "message": "`requests` must be a non-empty list"}})
     state = batch_state(request.server)
+    if state.max_requests is not None and len(requests) > state.max_requests:
+        return Reply(status=400, json={"type": "error", "error": {"type": "invalid_request_error", "message":
+                     f"requests: at most {state.max_requests} items are allowed, got {len(requests)}"}})
     batch_id = f"msgbatch_{uuid.uuid4().hex[:24]}"
     wire = {"id": batch_id, "type": "message_batch", "processing_status": "in_progress",
             "request_counts": {"processing": len(requests), "succeeded": 0, "errored": 0, "canceled": 0,
@@ -269,11 +278,11 @@ def _anthropic_batch(request: FakeRequest) -> Reply:
                 continue
             params = item["params"]
             prompt = _prompt(params.get("messages") or [], params.get("system"))
-            text = chat_text(request, prompt)
+            text, cut = within_budget(request, chat_text(request, prompt), params.get("max_tokens"))
             rows.append({"custom_id": item["custom_id"], "result": {"type": "succeeded", "message": {
                 "id": f"msg_{uuid.uuid4().hex[:8]}", "type": "message", "role": "assistant",
                 "model": params.get("model", "fake"), "content": [{"type": "text", "text": text}],
-                "stop_reason": "end_turn", "stop_sequence": None,
+                "stop_reason": "max_tokens" if cut else "end_turn", "stop_sequence": None,
                 "usage": {"input_tokens": len(prompt) // 4, "output_tokens": len(text) // 4}}}})
             succeeded += 1
         entry["results"] = "".join(json.dumps(r) + "\n" for r in rows)

@@ -63,7 +63,8 @@ def decisions(request: FakeRequest) -> Reply:
     tokens_in = len(json.dumps(body)) // 4
     usage = {"input_tokens": tokens_in, "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0},
              "output_tokens": 0, "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": tokens_in}
-    return Reply(json={"model": "gpt-6-luna", "answers": answers, "usage": usage})
+    answered = "gpt-6-luna" if request.knobs.reported_model is None else request.knobs.reported_model
+    return Reply(json={"model": answered, "answers": answers, "usage": usage})
 
 
 # -- chat completions: answers the questions block the LLM decider puts in its prompt -----------
@@ -94,20 +95,78 @@ def _content_text(content: Any) -> str:
     return "".join(part.get("text", "") for part in content or [] if isinstance(part, dict))
 
 
+def within_budget(request: FakeRequest, text: str, budget: Any) -> tuple[str, bool]:
+    """The reply text cut at its output budget (4 characters a token) when the knob asks; True if cut."""
+    if not request.knobs.enforce_max_tokens or not isinstance(budget, int) or len(text) // 4 <= budget:
+        return text, False
+    return text[: budget * 4], True
+
+
+def strict_schema_problem(schema: Any, where: str = "schema") -> str | None:
+    """What OpenAI's strict mode (and Anthropic's structured outputs) reject in a JSON schema: an object whose
+    properties are not all required or that allows additional properties."""
+    if not isinstance(schema, dict):
+        return None
+    if schema.get("type") == "object":
+        properties = schema.get("properties") or {}
+        if schema.get("additionalProperties") is not False:
+            return f"{where}: 'additionalProperties' is required to be supplied and to be false"
+        if sorted(schema.get("required") or []) != sorted(properties):
+            return f"{where}: 'required' is required to be supplied and to be an array including every key"
+        for name, inner in properties.items():
+            problem = strict_schema_problem(inner, f"{where}.{name}")
+            if problem:
+                return problem
+    for key in ("items",):
+        problem = strict_schema_problem(schema.get(key), f"{where}.{key}")
+        if problem:
+            return problem
+    for option in schema.get("anyOf") or []:
+        problem = strict_schema_problem(option, f"{where}.anyOf")
+        if problem:
+            return problem
+    return None
+
+
+def openai_chat_rejection(request: FakeRequest, body: dict[str, Any]) -> Reply | None:
+    """OpenAI's 404 for an unknown model and 400 for an unsupported parameter, worded as the service words them."""
+    knobs = request.knobs
+    model = body.get("model")
+    if knobs.chat_models is not None and model not in knobs.chat_models:
+        return error(404, f"The model `{model}` does not exist or you do not have access to it.",
+                     type="invalid_request_error", param=None, code="model_not_found")
+    response_format = body.get("response_format") or {}
+    if response_format.get("type") == "json_schema" and (response_format.get("json_schema") or {}).get("strict"):
+        problem = strict_schema_problem(response_format["json_schema"].get("schema"))
+        if problem:
+            return error(400, f"Invalid schema for response_format: {problem}", type="invalid_request_error",
+                         param="response_format", code="invalid_json_schema")
+    for name in sorted(knobs.reject_params & set(body)):
+        other = "max_completion_tokens" if name == "max_tokens" else "another parameter"
+        return error(400, f"Unsupported parameter: '{name}' is not supported with this model. Use '{other}' "
+                          "instead.", type="invalid_request_error", param=name, code="unsupported_parameter")
+    return None
+
+
 @route("POST", "/v1/chat/completions")
 def chat_completions(request: FakeRequest) -> Reply:
     body = request.body
     if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
         return error(400, "`messages` is required", type="invalid_request_error")
+    rejected = openai_chat_rejection(request, body)
+    if rejected is not None:
+        return rejected
     prompt = "\n".join(_content_text(m.get("content")) for m in body["messages"])
-    text = chat_text(request, prompt)
+    text, cut = within_budget(request, chat_text(request, prompt),
+                              body.get("max_completion_tokens", body.get("max_tokens")))
     usage = {"prompt_tokens": len(prompt) // 4, "completion_tokens": len(text) // 4,
-             "total_tokens": len(prompt) // 4 + len(text) // 4}
+             "total_tokens": len(prompt) // 4 + len(text) // 4,
+             "prompt_tokens_details": {"cached_tokens": min(request.knobs.cached_tokens, len(prompt) // 4)}}
     return Reply(json={
         "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
-        "model": body.get("model", "fake"),
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop",
-                     "logprobs": None}],
+        "model": body.get("model", "fake") if request.knobs.reported_model is None else request.knobs.reported_model,
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
+                     "finish_reason": "length" if cut else "stop", "logprobs": None}],
         "usage": usage,
     })
 

@@ -61,6 +61,19 @@ class Knobs:
     """Scripted answers: (key, question, options, state) -> {option: p} or a raw wire answer."""
     chat_reply: Callable[[str, str], str] | None = None
     """Scripted chat text: (prompt, default reply text) -> reply text (OpenAI chat and Anthropic)."""
+    chat_models: set[str] | None = None
+    """Chat models the OpenAI and Anthropic chat routes know; any other gets the vendor's 404 (None: any)."""
+    reject_params: set[str] = field(default_factory=set)
+    """Chat parameters answered with the vendor's 400 "Unsupported parameter" (say {"max_tokens"})."""
+    enforce_max_tokens: bool = False
+    """Cut a chat reply longer than its output budget (text length / 4 tokens) there, with finish_reason
+    "length" / stop_reason "max_tokens", as the real services do."""
+    cached_tokens: int = 0
+    """Prompt tokens each chat reply reports as read from the prompt cache (OpenAI prompt_tokens_details,
+    Anthropic cache_read_input_tokens)."""
+    reported_model: str | None = None
+    """Report this id as the model that answered (System One, OpenAI Decisions and chat, Anthropic); "" reports
+    none. None: each route's usual answer (the versioned id of the model asked for)."""
 
 
 @dataclass

@@ -59,5 +59,6 @@ def systemone(request: FakeRequest) -> Reply:
     answers = {key: answer_for(request, key, q, body["state"]) for key, q in body["questions"].items()}
     size = len(json.dumps(body))
     usage = {"input_tokens": 270 + size // 4, "output_tokens": 12 * len(answers)}
-    return Reply(json={"model": ALIASES.get(model, model), "answers": answers, "usage": usage},
+    answered = ALIASES.get(model, model) if request.knobs.reported_model is None else request.knobs.reported_model
+    return Reply(json={"model": answered, "answers": answers, "usage": usage},
                  headers={"x-typesafe-request-id": uuid.uuid4().hex})

@@ -95,6 +95,24 @@ def _topic_and_status(old: str, new: str, said: str, same_slot: float, not_yet: 
     }
 
 
+def _holder_and_cardinality(old: str, new: str, not_yet: float) -> dict[str, float]:
+    """Whose attribute each fact is, and whether a value swap is between values of a one-valued attribute.
+
+    "User lives in Portland" -> "User's sister moved to Seattle" is about someone else: news, not a move.
+    "Nate's favourite game is X" -> "... is Y" swaps the value of an attribute that holds one value (a
+    favourite, a name, an age, what someone drives), which the slot lexicon may not know.
+    """
+    holder_old, holder_new = t.subject(old), t.subject(new)
+    other_holder = float(bool(holder_old) and bool(holder_new) and holder_old != holder_new)
+    old_stems, new_stems = t.content_stems(old), t.content_stems(new)
+    swapped = bool(old_stems - new_stems) and bool(new_stems - old_stems)
+    one = float(t.one_valued(old) and t.one_valued(new))
+    return {
+        "other_holder": other_holder,
+        "one_valued_swap": one * float(swapped) * (1.0 - other_holder) * (1.0 - not_yet),
+    }
+
+
 def relation_features(old: str, new: str, message: str, vectors: Cosines,
                       tense: dict[str, float]) -> dict[str, float]:
     """How a new fact (said in `message`, possibly empty) relates to a stored one.
@@ -108,7 +126,7 @@ def relation_features(old: str, new: str, message: str, vectors: Cosines,
     heard = t.focus(message, new)
     said = f"{new} {heard}"
     same_slot, same_slot_one = _slot_match(old, new)
-    numbers_changed, numbers_added = _changed(t.numbers(old), t.numbers(new))
+    numbers_changed, numbers_added = _changed(t.quantities(old), t.quantities(new))
     names_changed, names_added = _changed(t.names(old), t.names(new))
     new_negated = t.count(t.NEGATION, new) > 0
     old_negated = t.count(t.NEGATION, old) > 0
@@ -143,6 +161,7 @@ def relation_features(old: str, new: str, message: str, vectors: Cosines,
         "tense_past": tense["past"],
         "no_message": float(not message.strip()),
         **_topic_and_status(old, new, said, same_slot, not_yet),
+        **_holder_and_cardinality(old, new, not_yet),
     }
     # Longer is a refinement only when the stored thing is kept: "likes hiking" -> "likes watching football on
     # their phone" is longer and about something else.
@@ -170,7 +189,7 @@ def relation_alt_features(old: str, new: str, message: str, tense: dict[str, flo
     old_stems, heard_stems = t.content_stems(old), t.content_stems(heard)
     new_stems = t.content_stems(new)
     same_slot, same_slot_one = _slot_match(old, heard)
-    numbers_changed, _ = _changed(t.numbers(old), t.numbers(heard))
+    numbers_changed, _ = _changed(t.quantities(old), t.quantities(heard) | t.quantities(new))
     names_changed, names_added = _changed(t.names(old), t.names(heard) | t.names(new))
     not_yet = tense["planned"] + tense["hypothetical"]
     return {
@@ -196,6 +215,7 @@ def relation_alt_features(old: str, new: str, message: str, tense: dict[str, flo
         "tense_past": tense["past"],
         # The topic is read from the extracted fact and the heard words together: either may name the thing.
         **_topic_and_status(old, f"{new} {heard}", heard, same_slot, not_yet),
+        **_holder_and_cardinality(old, new, not_yet),
     }
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from archivist.configs.relations import load_relations
-from archivist.tasks.decisions.local import features, rules, structure
+from archivist.tasks.decisions.local import features, gate, rules, structure
 from archivist.tasks.decisions.local.embedding import SentenceVectors
 from archivist.tasks.decisions.local.fit import (
     Inputs,
@@ -122,6 +122,7 @@ class LocalDecisionProvider(DecisionProvider):
             "durability": self._durability,
             "sensitivity": self._sensitivity,
             "plan_fulfilled": self._plan_fulfilled,
+            "extract_gate": self._extract_gate,
         }
 
     def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
@@ -198,10 +199,10 @@ class LocalDecisionProvider(DecisionProvider):
 
     def _structured(self, state: dict, target: str | None, new: str, message: str,
                     answer: dict[str, float]) -> dict[str, float]:
-        """Both heads: a change of one one-valued slot, as the facts' triples state it (structure.py)."""
-        if structure.negated(new) or not structure.one_slot_change(state, target, self.relations):
-            return answer
-        return structure.apply_slot_change(answer, self._tense(new, message)["current"])
+        """Both heads: a stated replacement, or a change of one one-valued slot, as the facts' triples state it
+        (structure.py)."""
+        return structure.restructure(state, target, new, answer, lambda: self._tense(new, message)["current"],
+                                     self.relations)
 
     def _temporal_status(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
         fact, message = self._fact_and_message(state, target)
@@ -253,6 +254,9 @@ class LocalDecisionProvider(DecisionProvider):
         if "health" not in question.options:  # version 1 files health details under `personal`
             scores["personal"] = max(scores["personal"], scores.pop("health"))
         return self._rule(scores, 1.2)
+
+    def _extract_gate(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
+        return gate.gate_probabilities(*gate.turn_of(state, target), temperature=self.temperature)
 
     def _plan_fulfilled(self, state: dict, target: str | None, question: Question) -> dict[str, float]:
         plan = _text(state[TARGETS][target]) if target else ""

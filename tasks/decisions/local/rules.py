@@ -76,7 +76,7 @@ SLOT_CUES: dict[str, re.Pattern[str]] = {
 # file: a change to the policy's table must not silently move the model's inputs (a test compares the two).
 SLOT_CARDINALITY_ONE = frozenset({"address", "plan", "payment_method", "service_status", "account", "contact",
                                   "employer", "name", "age", "birthday", "partner", "credential", "work_location",
-                                  "diet"})
+                                  "diet", "delivery_address"})
 
 
 def slot_scores(text: str) -> dict[str, float]:

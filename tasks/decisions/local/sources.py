@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -156,10 +157,16 @@ def _best_turn(turns: list[dict], speaker: str, event: str) -> str:
     return best
 
 
-def load_sources(labels: str | Path, research: str | Path | None, split: str = "all") -> dict[str, list[LabeledItem]]:
-    """{source name: items}: the team's LABELS file as `team`, and under `research` (the shared data folder,
-    holding sgd/ and locomo/) the derived `sgd` and `locomo` items. Only the team file has splits."""
+def load_sources(labels: str | Path, research: str | Path | None, split: str = "all",
+                 more: Sequence[str | Path] = ()) -> dict[str, list[LabeledItem]]:
+    """{source name: items}: the team's LABELS file as `team`, every item of the `more` files under the source
+    they name (the file's stem when none), and under `research` (the shared data folder, holding sgd/ and
+    locomo/) the derived `sgd` and `locomo` items. Only the team file has splits."""
     sources = {"team": [_with_source(item, "team") for item in load_labels(labels, split)]}
+    for path in more:
+        for item in load_labels(path):
+            item = _with_source(item, Path(path).stem)
+            sources.setdefault(str(item.fields["source"]), []).append(item)
     if research is not None:
         root = Path(research)
         if not root.is_dir():

@@ -63,6 +63,19 @@ def numbers(text: str) -> frozenset[str]:
     return frozenset(_NUMBER.findall(text))
 
 
+_NUMBER_WORDS = {word: str(value) for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())} | {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60",
+                                                     "seventy": "70", "eighty": "80", "ninety": "90"}
+
+
+def quantities(text: str) -> frozenset[str]:
+    """numbers(), with counts spelled out read as digits: "two kids" and "2 kids" state the same count, and
+    "three kids" after "two kids" changes it. ("one" is left out: it is a pronoun as often as a count.)"""
+    spelled = {_NUMBER_WORDS[w] for w in tokens(text) if w in _NUMBER_WORDS and w != "one"}
+    return numbers(text) | frozenset(spelled)
+
+
 _NOT_NAMES = frozenset(
     """I I'm I've I'd I'll User Customer The A An My We Our It It's He She They Yes No Ok Okay Just Still Got
     Please Thanks Thank Sorry Hi Hey Hello Also Mostly Every Since Being Going Took Saw Sold Went Moved Drop
@@ -90,7 +103,10 @@ def phrase_pattern(phrases: Sequence[str]) -> re.Pattern[str]:
     return re.compile("(?:" + "|".join(alternatives) + r")(?![a-z0-9])")
 
 
+@lru_cache(maxsize=262144)
 def count(pattern: re.Pattern[str], text: str) -> int:
+    # The same few texts (a message, its facts, the candidates) are scored against each cue once per question
+    # and candidate: caching makes each (cue, text) pair one scan.
     return len(pattern.findall(text.lower().replace("\u2019", "'")))
 
 
@@ -305,3 +321,36 @@ def polarity(text: str) -> int:
     """+1 for a stated liking, -1 for a stated dislike, 0 for neither (or both)."""
     positive, negative = count(_POSITIVE, text), count(_NEGATIVE, text)
     return (positive > 0) - (negative > 0)
+
+
+_SELF = frozenset({"user", "customer", "i", "we", "they"})
+_OPENING = re.compile(r"^\s*(?:[Tt]he\s+)?([A-Za-z][\w\-]*(?:'s)?)(?:\s+([a-z][\w\-]*))?")
+
+
+def subject(text: str) -> str:
+    """Who a fact is about: its first word, with the noun after a possessive ("User's sister" -> "self's
+    sister", "Melanie's son" -> "melanie's son"). The person themselves ("User", "customer", "I") is "self".
+    Facts are written subject first, so the opening names the holder of the attribute."""
+    match = _OPENING.match(text.replace("\u2019", "'"))
+    if match is None:
+        return ""
+    head, after = match[1].lower(), (match[2] or "").lower()
+    owner = head[:-2] if head.endswith("'s") else head
+    owner = "self" if owner in _SELF else owner
+    if head.endswith("'s") and after and after not in STOPWORDS:
+        return f"{owner}'s {after}"
+    return owner
+
+
+# Attribute words that hold one value at a time whatever the slot lexicon says: a favourite, a name, an age,
+# a relationship status, a school year, what someone drives or is called. Another value replaces the stored one.
+ONE_VALUED = phrase_pattern(
+    """favourite|favorite|best friend|is called|called|is named|named|name is|years old|year old|is single|
+    single|in a relationship|is married|married to|is dating|dating|engaged to|drives|grade|year at|
+    major|majoring|lives in|lives at|lives with|works at|works as|works for|is a|is an|commutes|
+    goes to|attends|is on the|supports|plays for""".replace("\n", "").split("|")
+)
+
+
+def one_valued(text: str) -> bool:
+    return count(ONE_VALUED, text) > 0

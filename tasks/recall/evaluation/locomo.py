@@ -255,7 +255,8 @@ def evaluate_questions(store: Store, settings: Settings, questions: Sequence[Loc
                 entry["outcomes"][over][mode] = question_outcomes(result, q.evidence, setup, sources)
                 entry["latency_ms"][f"{over}/{mode}"] = round(result.timings_ms.get("total", 0.0), 1)
                 if over == "turns":
-                    entry.setdefault("lines", {})[mode] = [line.rendered for line in result.lines[:10]]
+                    # As many as any answer protocol reads: the first k, or those that fit a token budget.
+                    entry.setdefault("lines", {})[mode] = [line.rendered for line in result.lines[:largest]]
         per_question.append(entry)
         if progress:
             progress(number, len(questions))
@@ -329,8 +330,10 @@ def read_costs(store: Store, run: dict[str, Any]) -> dict[str, Any]:
     """What the evaluation's model calls cost, from the ledger: the rerank per query, the write path per 1,000 turns."""
     try:
         from archivist.storage.calls import ledger_summary
+        from archivist.tasks.recall.evaluation.answers import ANSWER_RUN_ID
 
         read_rows, write_rows = ledger_summary(store, run_id=RUN_ID), ledger_summary(store, run_id=FACTS_RUN_ID)
+        answer_rows = ledger_summary(store, run_id=ANSWER_RUN_ID)
     except Exception as error:  # no ledger: say so rather than fail the evaluation
         return {"note": f"no ledger ({type(error).__name__}: {error})"}
     calls = sum(int(r.get("calls") or 0) for r in read_rows)
@@ -338,7 +341,8 @@ def read_costs(store: Store, run: dict[str, Any]) -> dict[str, Any]:
     write_cost = float(sum(r.get("cost_usd") or 0.0 for r in write_rows))
     turns = store.count("turns", sql.scope_filter([(TENANT, None)]))
     return {
-        "ledger": {"read": read_rows, "write": write_rows},
+        "ledger": {"read": read_rows, "write": write_rows, "answers": answer_rows},
+        "answer_cost_usd": float(sum(r.get("cost_usd") or 0.0 for r in answer_rows)),
         "relevance_requests": calls,
         "read_cost_usd": read_cost,
         "read_cost_per_query_usd": read_cost / calls if calls else 0.0,
@@ -350,7 +354,9 @@ def read_costs(store: Store, run: dict[str, Any]) -> dict[str, Any]:
 
 def run_locomo_evaluation(paths: Sequence[str | Path], settings: Settings, *, out_dir: str | Path,
                           store_uri: str | None = None, setup: EvaluationSetup | None = None, decider=None,
-                          chat=None, progress: Callable[[int, int], None] | None = None) -> tuple[dict[str, Any], Path]:
+                          chat=None, progress: Callable[[int, int], None] | None = None, protocol: str = "archivist",
+                          judge=None, judge_model_name: str | None = None,
+                          context_tokens: int | None = None) -> tuple[dict[str, Any], Path]:
     """The whole `archivist evaluate locomo`: scratch store, measures, answers, costs, JSON and report.
 
     Without `store_uri` the scratch store is a temporary folder removed afterwards; with one, turns already
@@ -358,14 +364,23 @@ def run_locomo_evaluation(paths: Sequence[str | Path], settings: Settings, *, ou
     """
     import tempfile
 
-    from archivist.tasks.recall.evaluation.answers import answer_and_judge, chat_model
+    from archivist.storage.calls import CallLog
+    from archivist.tasks.recall.evaluation.answers import answer_and_judge, chat_model, judge_model
+    from archivist.tasks.recall.evaluation.protocols import DEFAULT_CONTEXT_TOKENS
+    from archivist.tasks.recall.evaluation.protocols import protocol as named_protocol
     from archivist.tasks.recall.evaluation.report import write_report
 
     folder = Path(out_dir)
     with tempfile.TemporaryDirectory(prefix="archivist-evaluate-") as scratch:
         store = Store(store_uri or scratch)
         run = evaluate_locomo(paths, settings, store, setup=setup, decider=decider, progress=progress)
-        run["answers"] = answer_and_judge(run["per_question"], chat if chat is not None else chat_model(settings))
+        chosen = named_protocol(protocol)
+        calls = CallLog(store)  # answers and verdicts cached and ledgered in the scratch store, like every call
+        answerer = chat if chat is not None else chat_model(settings, calls, max_tokens=chosen.answer_max_tokens)
+        grader = judge if judge is not None else judge_model(settings, protocol, calls, judge_model_name)
+        run["answers"] = answer_and_judge(run["per_question"], answerer, protocol=protocol, judge=grader,
+                                          context_tokens=context_tokens or DEFAULT_CONTEXT_TOKENS)
+        calls.flush()
         run["costs"] = read_costs(store, run)
     write_run(run, folder)
     write_report(run, folder)

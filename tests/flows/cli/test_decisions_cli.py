@@ -38,7 +38,7 @@ def test_evaluate_decisions_prints_one_json_object_per_question(tmp_path):
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert set(report) == {"relation", "relation_alt", "temporal_status", "worth_remembering", "relevance",
-                           "relation_confusion"}
+                           "relation_confusion", "suggested_thresholds"}
     assert report["relation"]["n"] == 2 and report["temporal_status"]["n"] == 1
     for question in ("relation", "temporal_status", "worth_remembering", "relevance"):
         assert {"n", "accuracy", "ece", "brier", "nll"} <= set(report[question])
@@ -89,3 +89,16 @@ def test_decider_fit_writes_weights_that_the_local_model_loads(tmp_path):
     assert set(document["heads"]) == {"relation", "relation_alt", "temporal_status", "worth_remembering", "relevance"}
     assert out.stat().st_size < 64_000
     assert LocalDecisionProvider(weights_path=str(out)).model == "local-decider-2"
+
+
+def test_evaluate_decisions_with_a_provider_suggests_that_models_thresholds(tmp_path):
+    result = runner.invoke(app, ["evaluate", "decisions", str(LABELS), "--provider", "local", "--split", "test",
+                                 "--store", str(tmp_path / "store")])
+    assert result.exit_code == 0, result.output
+    assert '[models."local-decider-1"]' in result.output and "configs/thresholds.toml" in result.output
+    as_json = json.loads(runner.invoke(app, ["evaluate", "decisions", str(LABELS), "--provider", "local", "--split",
+                                             "test", "--store", str(tmp_path / "store"), "--json"]).stdout)
+    suggestion = as_json["suggested_thresholds"]
+    assert suggestion["model"] == "local-decider-1"
+    for name, value in suggestion["values"].items():  # each suggested value stands on enough answers
+        assert 0.5 <= value < 1.0 and suggestion["support"][name] >= 20

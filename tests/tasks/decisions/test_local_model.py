@@ -221,7 +221,10 @@ def test_fitting_a_head_is_deterministic_and_learns():
 
 def test_the_shipped_weights_are_what_fit_makes_of_the_shipped_labels():
     shipped = json.loads(WEIGHTS_FILE.read_text())
-    fitted = fit_decider(LABELS, split=shipped["fitted_on"]["split"], seed=shipped["seed"])
+    more = [LABELS.parent / entry["labels"] for entry in shipped["fitted_on"].get("more", [])]
+    fitted = fit_decider(LABELS, split=shipped["fitted_on"]["split"], seed=shipped["seed"], more=more)
+    assert fitted["fitted_on"].get("more") == shipped["fitted_on"].get("more"), \
+        "labels changed: run `archivist decider fit`"
     assert fitted["fitted_on"]["sha256"] == shipped["fitted_on"]["sha256"], \
         "labels changed: run `archivist decider fit`"
     assert fitted["heads"].keys() == shipped["heads"].keys()
@@ -295,3 +298,42 @@ def test_another_long_hobby_is_new_not_a_refinement(model):
     p = relation(model, "User likes baking", "User likes watching old westerns on their laptop",
                  "I like watching old westerns on my laptop.")
     assert argmax(p) == "new"
+
+
+def test_balanced_weights_give_every_class_and_every_source_the_same_total():
+    from archivist.tasks.decisions.local.head import balanced_weights
+
+    y = np.array([0, 0, 0, 0, 1, 1, 0, 2])
+    groups = np.array([0, 0, 0, 0, 0, 0, 1, 1])
+    w = balanced_weights(y, groups)
+    assert w.mean() == pytest.approx(1.0)
+    assert w[:6][y[:6] == 0].sum() == pytest.approx(w[:6][y[:6] == 1].sum())
+    assert w[:6].sum() == pytest.approx(w[6:].sum())  # four times the rows, the same say
+
+
+def test_the_temperature_is_fitted_out_of_source_when_the_rows_come_from_several():
+    rng = np.random.default_rng(5)
+    # Two sources where the same feature means less in the second: pooled folds never see that shift.
+    rows, labels, groups = [], [], []
+    for source, noise in (("a", 0.2), ("b", 1.5)):
+        for x in rng.normal(size=80):
+            rows.append({"x": float(x)})
+            labels.append("up" if x + rng.normal(scale=noise) > 0 else "down")
+            groups.append(source)
+    pooled = fit_head(rows, labels, ["up", "down"], seed=1, balance=True)
+    shifted = fit_head(rows, labels, ["up", "down"], seed=1, balance=True, groups=groups)
+    assert pooled.report["calibrated_on"] == "out-of-fold"
+    assert shifted.report["calibrated_on"] == "out-of-source"
+    assert shifted.temperature != pooled.temperature
+
+
+def test_the_same_attribute_of_someone_else_is_news_not_a_change(model):
+    answer = relation(model, "Omar lives in Cardiff", "Omar's sister lives in Dundee",
+                      "my sister lives up in dundee, long way to visit")
+    assert argmax(answer) == "new"
+
+
+def test_another_favourite_replaces_the_stored_one(model):
+    answer = relation(model, "Zoe's favourite author is Le Guin", "Zoe's favourite author is Jemisin",
+                      "jemisin is my favourite now, read all of her books this winter")
+    assert argmax(answer) in ("update", "contradiction")

@@ -41,3 +41,27 @@ def test_topic_stems_drop_what_happened_and_keep_what_it_happened_to():
     assert t.topic_stems("customer's router stopped working") == {"router"}
     assert t.topic_stems("customer's voicemail works again") == {"voicemail"}
     assert t.count(t.KEEP, "I decided to keep my landline after all") >= 1
+
+
+def test_the_subject_of_a_fact_names_whose_attribute_it_is():
+    assert t.subject("User lives in Portland") == "self"
+    assert t.subject("The customer has a Pixel 8") == "self"
+    assert t.subject("customer's neighbour has a dog") == "self's neighbour"
+    assert t.subject("User's sister moved to Seattle") == "self's sister"
+    assert t.subject("Melanie's son is in first grade") == "melanie's son"
+    assert t.subject("Jon loves hiking") == "jon"
+    assert t.subject("") == ""
+
+
+def test_one_valued_attributes_outside_the_slot_lexicon():
+    assert t.one_valued("Nate's favourite game is Chess")
+    assert t.one_valued("User's cat is called Mochi")
+    assert t.one_valued("User is 41 years old")
+    assert not t.one_valued("Jon loves hiking")
+    assert not t.one_valued("User has a dog")
+
+
+def test_spelled_out_counts_are_quantities():
+    assert t.quantities("Melanie has two kids") == {"2"}
+    assert t.quantities("has 3 kids and twenty cousins") == {"3", "20"}
+    assert t.quantities("the one I like") == frozenset()

@@ -26,12 +26,13 @@ def test_every_write_and_read_path_question_is_defined(questions):
 
 def test_old_and_new_versions_coexist(questions):
     v1, v2 = questions.get("sensitivity", 1), questions.get("sensitivity", 2)
-    assert questions.latest("sensitivity") == v2
-    assert questions.versions("sensitivity") == [1, 2]
+    assert questions.latest("sensitivity") == questions.get("sensitivity", 3)
+    assert questions.versions("sensitivity") == [1, 2, 3]
     assert "health" in v2.options and "health" not in v1.options
     assert (v1.key, v2.key) == ("sensitivity@v1", "sensitivity@v2")
-    # Older versions stay loadable beside the latest: sensitivity v1 and relation_type v1 and v2.
-    assert len(questions.all()) == len(questions.all(latest_only=True)) + 3
+    # Older versions stay loadable beside the latest: sensitivity v1, v2; relation_type v1-v3; relation v1 (and v3,
+    # the pairs wording, which is not the statements' latest); relation_alt v1; kind v1.
+    assert len(questions.all()) == len(questions.all(latest_only=True)) + 9
 
 
 def test_relation_type_v2_adds_the_new_slots_and_v1_keeps_its_options(questions):
@@ -40,15 +41,21 @@ def test_relation_type_v2_adds_the_new_slots_and_v1_keeps_its_options(questions)
     assert set(v1.options) <= set(v2.options)
 
 
-def test_relation_type_v3_adds_diet_and_is_the_latest(questions):
+def test_relation_type_v3_adds_diet(questions):
     v2, v3 = questions.get("relation_type", 2), questions.get("relation_type", 3)
-    assert questions.latest("relation_type") == v3
     assert set(v3.options) - set(v2.options) == {"diet"}
     assert set(v2.options) <= set(v3.options)
 
 
+def test_relation_type_v4_adds_delivery_vehicle_system_and_bank_and_is_the_latest(questions):
+    v3, v4 = questions.get("relation_type", 3), questions.get("relation_type", 4)
+    assert questions.latest("relation_type") == v4
+    assert set(v4.options) - set(v3.options) == {"delivery_address", "vehicle", "operating_system", "bank"}
+    assert set(v3.options) <= set(v4.options)
+
+
 def test_an_unknown_version_names_the_known_ones(questions):
-    with pytest.raises(KeyError, match=r"known versions: \[1, 2\]"):
+    with pytest.raises(KeyError, match=r"known versions: \[1, 2, 3\]"):
         questions.get("sensitivity", 7)
 
 
@@ -123,3 +130,24 @@ def test_a_missing_or_broken_question_file_is_the_config_loaders_error_naming_th
         load_questions(_write(tmp_path, "[[question]\nid = "))
     assert "questions.toml" in str(broken.value)
     assert issubclass(QuestionFileError, ConfigFileError)  # one family: `except ConfigFileError` catches both
+
+
+def test_question_set_v2_fixes_the_wording_and_keeps_each_use_apart(questions):
+    statements, pairs = questions.latest("relation"), questions.latest("relation", asked_of="pairs")
+    assert (statements.version, pairs.version) == (2, 3)
+    assert "`old`" not in statements.instructions and "`old`" in pairs.instructions  # v1 carried both into both
+    assert "new fact says the same thing" in statements.options["refinement"]  # which fact has the detail
+    assert "`old`" not in questions.latest("relation_alt").instructions
+    assert "(a move)" in questions.latest("kind").options["fact"] and "a move" not in questions.latest(
+        "kind").options["event"]
+    assert "credential, financial, health, personal, none" in questions.latest("sensitivity").instructions
+    # Every v1 wording is still there for the decisions that name it.
+    assert questions.get("relation", 1).instructions != statements.instructions
+
+
+def test_asked_of_must_name_a_use(tmp_path):
+    path = tmp_path / "q.toml"
+    path.write_text('[[question]]\nid = "x"\nversion = 1\nasked_of = "everything"\ntype = "noul"\n'
+                    'instructions = "?"\n[question.options]\ntrue = "y"\nfalse = "n"\n')
+    with pytest.raises(QuestionFileError, match="asked_of"):
+        load_questions(path)

@@ -125,3 +125,96 @@ def test_the_batch_table_round_trips_and_lists_only_pending_batches(tmp_path):
 def test_batch_mode_needs_the_call_log(server):  # noqa: F811
     with pytest.raises(ValueError, match="store"):
         BatchExtractor(LLMExtractor(settings_for(server, "openai"), limiter=None), store=None)  # type: ignore[arg-type]
+
+
+# -- batches that fit ------------------------------------------------------------------------------------
+
+BATCH_PATHS = {"openai": "/v1/batches/", "anthropic": "/v1/messages/batches/"}
+
+
+@pytest.mark.parametrize("vendor", VENDORS)
+def test_a_partition_over_the_request_limit_is_split_and_every_batch_submitted_before_polling(
+        server, turns, vendor, tmp_path):  # noqa: F811
+    state = batch_state(server)
+    state.max_requests = 2  # the fake vendor rejects a batch of more, as the real ones do past their limits
+    store = Store(str(tmp_path / "batch"))
+    facts = batch_extractor(server, vendor, store, max_requests=2).extract(turns)
+    assert [f.text for f in facts[0]] == ["customer lives at 14 Harbour Street, Leeds"]
+    assert [f.text for f in facts[2]] == ["customer likes hiking"]
+    assert server.count(CREATE[vendor]) == 2 and server.count(CREATE[vendor], status=400) == 0
+    log = [(r.method, r.path) for r in server.requests]
+    creations = [i for i, (method, path) in enumerate(log) if method == "POST" and path == CREATE[vendor]]
+    polls = [i for i, (method, path) in enumerate(log) if method == "GET" and path.startswith(BATCH_PATHS[vendor])]
+    assert max(creations) < min(polls)  # both batches were submitted before either was polled
+    assert sorted(r.request_count for r in _records(store)) == [1, 2]
+
+
+@pytest.mark.parametrize("vendor", VENDORS)
+def test_the_request_limit_defaults_to_the_vendors_documented_one(server, vendor, tmp_path):  # noqa: F811
+    extractor = batch_extractor(server, vendor, Store(str(tmp_path / "batch")))
+    assert extractor.max_requests == {"openai": 50_000, "anthropic": 100_000}[vendor]
+    assert extractor.max_bytes < {"openai": 200_000_000, "anthropic": 256_000_000}[vendor]
+
+
+def test_a_partition_over_the_byte_limit_is_split(server, turns, tmp_path):  # noqa: F811
+    store = Store(str(tmp_path / "batch"))
+    extractor = batch_extractor(server, "openai", store)
+    sizes = [extractor.api.request_size("x" * 64, extractor.llm.request_body(t)) for t in turns]
+    extractor.max_bytes = max(sizes) + 1  # one request per batch
+    extractor.extract(turns)
+    assert server.count(CREATE["openai"]) == len(turns)
+
+
+def test_a_resumed_split_run_collects_every_batch_it_submitted_and_submits_nothing(server, turns, tmp_path):  # noqa: F811
+    state = batch_state(server)
+    state.hold = True
+    store = Store(str(tmp_path / "batch"))
+    with pytest.raises(BatchPending):
+        batch_extractor(server, "anthropic", store, max_requests=2, max_wait_s=10.0).extract(turns)
+    assert len(BatchLedger(store).pending()) == 2  # both submitted before the wait ran out
+    state.hold = False
+    facts = batch_extractor(server, "anthropic", store, max_requests=2).extract(turns)
+    assert [f.relation for f in facts[0]] == ["address"]
+    assert server.count(CREATE["anthropic"]) == 2 and BatchLedger(store).pending() == []
+
+
+@pytest.mark.parametrize("vendor", VENDORS)
+def test_a_reply_cut_off_inside_a_batch_is_asked_again_synchronously_at_a_larger_budget(
+        server, vendor, tmp_path):  # noqa: F811
+    server.knobs.enforce_max_tokens = True
+    store = Store(str(tmp_path / "batch"))
+    clock = Clock()
+    llm = LLMExtractor(settings_for(server, vendor, max_output_tokens=20, max_output_tokens_ceiling=80),
+                       store=store, limiter=None, sleep=clock.sleep)
+    extractor = BatchExtractor(llm, store, poll_interval_s=5.0, sleep=clock.sleep, clock=clock)
+    [facts] = extractor.extract([make_turn("t-move", "Hi. I moved to 14 Harbour Street, Leeds last Friday.")])
+    assert [f.relation for f in facts] == ["address"]
+    ledger = store.read("ledger")
+    [cut] = ledger.filter(ledger["endpoint"].str.starts_with("batch:"))["error"].to_list()
+    assert cut.startswith("Truncated")
+    assert ledger.filter(ledger["endpoint"].str.starts_with("batch:"))["cost_usd"].to_list()[0] > 0
+    assert server.count(ENDPOINTS[vendor]) >= 1  # the synchronous retry at a larger budget
+
+
+def test_poll_interval_and_longest_wait_come_from_the_settings(server, tmp_path):  # noqa: F811
+    llm = LLMExtractor(settings_for(server, "openai", batch_poll_interval_s=7.0, batch_max_wait_s=70.0),
+                       store=Store(str(tmp_path / "batch")), limiter=None)
+    extractor = BatchExtractor(llm, Store(str(tmp_path / "batch")))
+    assert (extractor.poll_interval_s, extractor.max_wait_s) == (7.0, 70.0)
+
+
+def test_system_and_tool_turns_are_not_submitted(server, turns, tmp_path):  # noqa: F811
+    store = Store(str(tmp_path / "batch"))
+    tool = make_turn("t-tool", '{"plan": "Pro"}', speaker="crm", role="tool")
+    facts = batch_extractor(server, "openai", store).extract([tool, *turns])
+    assert facts[0] == [] and [f.relation for f in facts[1]] == ["address"]
+    [record] = _records(store)
+    assert record.request_count == len(turns)
+
+
+ENDPOINTS = {"openai": "/v1/chat/completions", "anthropic": "/v1/messages"}
+
+
+def _records(store):
+    frame = store.read("llm_batches")
+    return [BatchLedger(store).get(key) for key in frame["batch_key"].to_list()]

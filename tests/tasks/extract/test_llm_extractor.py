@@ -6,11 +6,14 @@ import json
 
 import pytest
 
+from archivist.exits import ExitCode
+from archivist.flows.cli import exit_code
 from archivist.storage.store import Store
 from archivist.tasks.extract import LLMExtractor
-from archivist.tasks.extract.prompt import parse_reply
-from archivist.tasks.providers.errors import AuthenticationError
-from tests.tasks.extract.extract_fakes import Sleeps, make_turn, server, settings_for, turns  # noqa: F401
+from archivist.tasks.extract.prompt import EXTRACTION_SCHEMA, parse_reply
+from archivist.tasks.providers.errors import AuthenticationError, ConfigurationError
+from tests.fakes.llm_batches import extraction_replies
+from tests.tasks.extract.extract_fakes import MODELS, Sleeps, make_turn, server, settings_for, turns  # noqa: F401
 
 VENDORS = ["openai", "anthropic"]
 ENDPOINT = {"openai": "/v1/chat/completions", "anthropic": "/v1/messages"}
@@ -46,7 +49,14 @@ def test_the_prompt_holds_the_message_its_date_the_last_messages_and_similar_fac
     assert "- customer lives at 8 Elm Road, York" in user
     assert "NEW MESSAGE (date 2026-10-15; speaker Maria, role customer):\nHi. I moved to 14 Harbour Street" in user
     if vendor == "openai":
-        assert body["response_format"] == {"type": "json_object"}
+        # Strict structured outputs, and the budget under the parameter current OpenAI models take.
+        assert body["response_format"]["type"] == "json_schema"
+        assert body["response_format"]["json_schema"]["strict"] is True
+        assert body["response_format"]["json_schema"]["schema"] == EXTRACTION_SCHEMA
+        assert body["max_completion_tokens"] == 1200 and "max_tokens" not in body
+    else:
+        assert body["output_config"] == {"format": {"type": "json_schema", "schema": EXTRACTION_SCHEMA}}
+        assert body["max_tokens"] == 1200
     assert request.headers.get("x-stainless-retry-count", "0") == "0"
 
 
@@ -152,3 +162,86 @@ def test_a_reply_of_another_shape_is_malformed(reply):
 def test_an_empty_fact_list_is_a_valid_answer():
     parsed = parse_reply('{"facts": []}', make_turn("t", "Thanks!"))
     assert parsed.facts == [] and parsed.problem is None
+
+
+# -- strict replies: truncation and configuration errors ------------------------------------------------
+
+TWO_FACTS = [
+    {"subject": "customer", "relation": "address", "object": "14 Harbour Street, Leeds",
+     "text": "customer lives at 14 Harbour Street, Leeds", "quote": "I moved to 14 Harbour Street, Leeds",
+     "date": None, "entities": ["14 Harbour Street", "Leeds"]},
+    {"subject": "customer", "relation": "pet", "object": "a dog named Biscuit",
+     "text": "customer has a dog named Biscuit", "quote": "we got a dog named Biscuit", "date": None,
+     "entities": ["Biscuit"]},
+]
+MOVE_AND_DOG = "I moved to 14 Harbour Street, Leeds and we got a dog named Biscuit."
+
+
+def _two_fact_server(server):  # noqa: F811
+    server.knobs.enforce_max_tokens = True  # replies longer than their budget are cut there, as real services do
+    server.knobs.chat_reply = extraction_replies({"we got a dog": TWO_FACTS})
+    return server
+
+
+@pytest.mark.parametrize("vendor", VENDORS)
+def test_a_reply_cut_off_mid_array_is_asked_again_at_a_larger_budget_never_cached(server, vendor, tmp_path):  # noqa: F811
+    _two_fact_server(server)
+    store = Store(str(tmp_path / "store"))
+    # Two facts are about 100 output tokens: 40 and 80 cut the reply inside the fact list, 160 does not.
+    settings = settings_for(server, vendor, max_output_tokens=40, max_output_tokens_ceiling=160)
+    [facts] = LLMExtractor(settings, store=store, limiter=None).extract([make_turn("t-2", MOVE_AND_DOG)])
+    assert [f.relation for f in facts] == ["address", "pet"]  # both facts, not the first one of a cut reply
+    assert server.count(ENDPOINT[vendor]) == 3
+    ledger = store.read("ledger")
+    failed = ledger.filter(ledger["error"].is_not_null())
+    assert failed.height == 2 and all("Truncated" in e for e in failed["error"].to_list())
+    assert (failed["cost_usd"] > 0).all() and (failed["output_tokens"] > 0).all()  # billed, so costed
+    cached = [json.loads(r)["text"] for r in store.read("call_cache")["response"].to_list()]
+    assert all(len(json.loads(text)["facts"]) == 2 for text in cached)  # no cut-off reply was cached
+    again = LLMExtractor(settings, store=store, limiter=None).extract([make_turn("t-2", MOVE_AND_DOG)])
+    assert again == [facts] and server.count(ENDPOINT[vendor]) == 3  # the re-run pays for nothing
+
+
+@pytest.mark.parametrize("vendor", VENDORS)
+def test_a_reply_cut_off_at_the_ceiling_gives_no_facts_and_a_recorded_problem(server, vendor, tmp_path):  # noqa: F811
+    _two_fact_server(server)
+    store = Store(str(tmp_path / "store"))
+    settings = settings_for(server, vendor, max_output_tokens=40, max_output_tokens_ceiling=40)
+    extractor = LLMExtractor(settings, store=store, limiter=None)
+    assert extractor.extract([make_turn("t-2", MOVE_AND_DOG)]) == [[]]
+    [problem] = extractor.take_problems()
+    assert "cut off at 40 output tokens" in problem.reason and "max_output_tokens_ceiling" in problem.reason
+    assert store.count("call_cache") == 0
+
+
+def test_a_json_value_nested_in_a_cut_off_reply_is_not_taken_for_the_answer():
+    whole = json.dumps({"facts": TWO_FACTS})
+    cut = whole[: whole.index('"pet"') + 3]  # inside the second fact
+    parsed = parse_reply(cut, make_turn("t", MOVE_AND_DOG))
+    assert parsed.facts == [] and parsed.problem.startswith("malformed extraction reply")
+    # Prose around a complete reply is still fine.
+    assert len(parse_reply(f"Here [see below]: {whole} done", make_turn("t", MOVE_AND_DOG)).facts) == 2
+
+
+@pytest.mark.parametrize("vendor", VENDORS)
+def test_a_wrong_model_name_stops_the_run_with_one_line_naming_the_setting(server, turns, vendor):  # noqa: F811
+    server.knobs.chat_models = {MODELS[vendor]}
+    extractor = LLMExtractor(settings_for(server, vendor, model="gpt-4o-mini-typo", concurrency=1), limiter=None)
+    with pytest.raises(ConfigurationError) as raised:
+        extractor.extract(turns)
+    assert raised.value.setting == "llm.model"
+    assert "llm.model" in raised.value.one_line() and "\n" not in raised.value.one_line()
+    assert exit_code(raised.value) == ExitCode.ERROR
+    assert server.count(ENDPOINT[vendor]) == 1  # stopped at the first answer, not one 404 per turn
+    assert extractor.take_problems() == []  # not quarantined turn by turn
+
+
+def test_a_budget_parameter_the_model_does_not_take_names_the_parameter_setting(server, turns):  # noqa: F811
+    server.knobs.reject_params = {"max_tokens"}
+    old_style = settings_for(server, "openai", max_tokens_parameter="max_tokens", concurrency=1)
+    with pytest.raises(ConfigurationError) as raised:
+        LLMExtractor(old_style, limiter=None).extract(turns)
+    assert raised.value.setting.startswith("llm.max_tokens_parameter")
+    # The default parameter is the one current models take.
+    move, _, _ = LLMExtractor(settings_for(server, "openai"), limiter=None).extract(turns)
+    assert [f.relation for f in move] == ["address"]

@@ -144,3 +144,36 @@ def test_the_support_reading_of_the_same_verbs_is_unchanged(extractor):
                        text="I have two routers and I work at Tesco.", said_at=SAID_AT, previous=())
     found = {(f.relation, f.text) for f in extractor.extract([turn])[0]}
     assert ("employer", "customer works at Tesco") in found, found
+
+
+def _chat(extractor: LocalExtractor, lines: list[tuple[str, str]]):
+    from archivist.tasks.extract import ContextMessage
+
+    turns, previous = [], []
+    for n, (speaker, text) in enumerate(lines):
+        turns.append(TurnContext(turn_id=f"D1:{n}", tenant="locomo", scope="conv-1", speaker=speaker, role="user",
+                                 text=text, said_at=SAID_AT, previous=tuple(previous)))
+        previous.append(ContextMessage(speaker, "user", text, SAID_AT))
+    return [[(f.subject, f.text) for f in found] for found in extractor.extract(turns)]
+
+
+def test_a_pronoun_is_the_third_party_the_same_speaker_named_last(extractor):
+    found = _chat(extractor, [("Ana", "My friend Tom got a puppy last week."), ("Ben", "Cute!"),
+                              ("Ana", "He plays the guitar too.")])
+    assert found[2] == [("Tom", "Tom plays the guitar")]
+    park = _chat(extractor, [("Ana", "My friend Tom got a puppy last week."), ("Ana", "He loves the park.")])
+    assert park[1] == [("Tom", "Tom likes the park")]
+    assert _chat(extractor, [("Ana", "I love the colours!")]) == [[]]  # a reaction, not a taste
+    same_turn = _chat(extractor, [("Ana", "Caroline came over. She has two cats.")])
+    assert ("Caroline", "Caroline has two cats") in same_turn[0]
+    kin = _chat(extractor, [("Ana", "My neighbour adopted a cat. She is a nurse.")])
+    assert ("Ana's neighbour", "Ana's neighbour works as a nurse") in kin[0]
+    plural = _chat(extractor, [("Ana", "My kids went to camp. They love swimming.")])
+    assert [s for s, t in plural[0] if "swimming" in t] == ["Ana's kids"]
+
+
+def test_a_pronoun_nobody_was_named_for_states_nothing(extractor):
+    found = _chat(extractor, [("Ana", "Hi!"), ("Ben", "My sister Eve moved to Rome."),
+                              ("Ana", "She plays the violin.")])
+    assert found[2] == []  # Ben named Eve, not Ana: no fact about Ana, none about Eve on Ana's word
+    assert _chat(extractor, [("Ana", "They moved to Leeds.")]) == [[]]

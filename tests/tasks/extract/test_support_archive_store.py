@@ -88,19 +88,12 @@ def _fact(facts: pl.DataFrame, scope: str, words: str) -> dict:
     return rows.row(0, named=True)
 
 
-# The write path now sends both facts' triples, so a change of a one-valued slot (address, payment method, plan) is
-# no longer `new` (tasks/decisions/local/structure.py). Still open: a device swap (`device` holds many values, so
-# it needs `update` at act on both phrasings: 0.65 / 0.62) and vegetarian -> pescatarian (`diet` is one-valued
-# now, but the second phrasing splits contradiction 0.49 / duplicate 0.32). Strict: a case that starts to pass
-# fails here until its mark is removed.
-DECIDER_GAP = {"sa-03", "sa-05"}
-
-
+# The write path sends both facts' triples, so a change of a one-valued slot (address, payment method, plan, diet)
+# is not `new`, and a change the statement says is one ("I switched to an iPhone 15", "... now") replaces the
+# stored value even where the relation holds many (a phone for a phone): tasks/decisions/local/structure.py.
 def _change_cases():
     for case in (c for c in CASES if c[3] == "change"):
-        marks = [pytest.mark.xfail(strict=True, reason="local decision model: relation not update at act")] \
-            if case[0] in DECIDER_GAP else []
-        yield pytest.param(case, id=case[0], marks=marks)
+        yield pytest.param(case, id=case[0])
 
 
 @pytest.mark.parametrize("case", list(_change_cases()))

@@ -132,7 +132,7 @@ def test_plan_fulfilled_closes_the_plan():
     decider.script("plan_fulfilled:*", {"true": 0.90}, fact=trip, target="visit Japan")
     changes, rows = run([statement(plan, day=0, relation="travel"), statement(trip, day=60, relation="travel")],
                         decider)
-    assert "plan_fulfilled:c1" in decider.requests[-1].questions
+    assert "plan_fulfilled:c1" in decider.requests[-2].questions  # the last request is the second reading
     closed = rows[plan]
     assert (closed["status"], closed["closed_reason"], closed["superseded_by"]) == (
         "closed", "fulfilled", statement(trip, day=60, relation="travel").fact_id)
@@ -302,6 +302,50 @@ def test_an_escalation_answered_by_an_llm_acts_and_is_recorded():
         "escalate", "update", "llm-1", 0.001)
     closing = changes.events.filter(pl.col("kind") == "fact_closed").row(0, named=True)
     assert closing["decision_id"] == verdict["decision_id"]
+
+
+def test_an_escalation_keeps_the_llms_own_probabilities():
+    decider = ScriptedDecider()
+    unsure = "I might be in Berlin now"
+    decider.script("relation:*", {"update": 0.55, "new": 0.45}, fact=unsure, target="live in Leeds")
+
+    def llm(fact, candidate):
+        return EscalationVerdict("update", model="llm-1", probabilities={
+            "update": 0.70, "new": 0.30, "duplicate": 0.0, "refinement": 0.0, "contradiction": 0.0, "negates": 0.0})
+
+    changes, rows = run([LEEDS, statement(unsure, day=3)], decider, escalate=llm)
+    # Read at the LLM's 0.70, not a fixed 0.98: S(1.7346 - 0.8473) = 0.7083, so Leeds stays open.
+    assert rows["I live in Leeds"]["belief"] == pytest.approx(S(L(0.85) - L(0.70)), abs=1e-12)
+    assert rows["I live in Leeds"]["status"] == "active"
+    # The LLM is unsure too (0.70 < act): the statement is stored as tentative, not acted on; the evidence it
+    # took over (logit 0.5 + 0.8473 -> 0.70, above reopen) then promotes it, as it would any tentative fact.
+    outcome = changes.outcomes[-1]
+    assert outcome.escalated and outcome.zone == "tentative"
+    assert any("escalated answer uncertain" in reason for reason in outcome.reasons)
+    assert rows[unsure]["belief"] == pytest.approx(S(L(0.70)), abs=1e-12)
+    verdict = changes.decisions.filter(pl.col("model_version") == "llm-1").row(0, named=True)
+    assert json.loads(verdict["probabilities"])["update"] == 0.70 and verdict["confidence"] == 0.70
+
+
+@pytest.mark.parametrize("why,text,temporal,relation,subject", [
+    ("temporal", "I am planning to move to Berlin", {"planned": 0.9, "current": 0.05, "past": 0.05}, "address",
+     "user"),
+    ("cardinality", "My wife likes Berlin", None, "likes", "wife"),
+])
+def test_no_escalation_where_the_gates_would_stop_any_verdict(why, text, temporal, relation, subject):
+    decider = ScriptedDecider()
+    stored = statement("I like Leeds", day=0, relation="likes") if relation == "likes" else LEEDS
+    if temporal:
+        decider.script("temporal_status", {**temporal, "hypothetical": 0.0}, fact=text)
+    decider.script("relation:*", {"update": 0.55, "new": 0.45}, fact=text)
+    asked = []
+    changes, rows = run([stored, statement(text, day=3, relation=relation, subject=subject)], decider,
+                        escalate=lambda fact, candidate: asked.append(fact.text) or "update")
+    assert asked == []  # before: the LLM was paid to settle an answer that could close nothing
+    assert rows[stored.text]["belief"] == 0.85 and rows[stored.text]["status"] == "active"
+    row = changes.decisions.filter((pl.col("question_id") == "relation") &
+                                   (pl.col("target_fact_id") == stored.fact_id)).row(0, named=True)
+    assert row["error"].startswith(f"not escalated: the {why} gate holds")
 
 
 def test_a_statement_not_worth_remembering_is_dropped_and_recorded():

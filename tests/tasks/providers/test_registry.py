@@ -16,6 +16,7 @@ from archivist.tasks.providers.base import DecisionProvider
 from archivist.tasks.providers.gate import build_gate
 from archivist.tasks.providers.llm_decider import LLMDecisionProvider
 from archivist.tasks.providers.openai_decisions import OpenAIDecisionsProvider
+from archivist.tasks.providers.pins import UnknownPrice
 from archivist.tasks.providers.pycallable import PythonCallableProvider
 from archivist.tasks.providers.systemone import SystemOneProvider
 from tests.fakes import samples
@@ -86,7 +87,9 @@ def test_the_client_refuses_an_object_that_does_not_declare_itself_a_provider():
 
 
 def test_the_client_reads_the_declared_capabilities():
-    client = DecisionClient(Constant(), ProviderSettings(requests_per_minute=60))
+    with pytest.raises(UnknownPrice, match="constant-1"):  # a hosted model must be priced, or waived
+        DecisionClient(Constant(), ProviderSettings(requests_per_minute=60))
+    client = DecisionClient(Constant(), ProviderSettings(requests_per_minute=60, allow_unpriced=True))
     assert client.gate.limiter is not None and client.gate.cacheable  # remote by default: paced and cached
     result = client.decide(samples.request())
     assert result.any_fallback and client.provider.sent == 1

@@ -7,6 +7,7 @@ import pytest
 from archivist.configs.settings import ProviderSettings
 from archivist.tasks.decisions.client import DecisionClient
 from archivist.tasks.providers.errors import AuthenticationError, BadRequest, ServerError
+from archivist.tasks.providers.pins import ModelMismatch
 from archivist.tasks.providers.systemone import SystemOneProvider
 from tests.fakes import samples
 from tests.fakes.fixtures import fake_systemone  # noqa: F401
@@ -41,7 +42,7 @@ def test_answers_of_every_type_are_normalised(fake_systemone, key):
         assert answer.chosen == max(answer.probabilities, key=answer.probabilities.get)
     assert result.model == "jev-1.13.0"  # the versioned id that answered, not the alias
     body = fake_systemone.requests[0].body
-    assert set(body) == {"model", "state", "questions"} and body["model"] == "jev-latest"
+    assert set(body) == {"model", "state", "questions"} and body["model"] == "jev-1.13.0"  # pinned, not the alias
     assert body["questions"]["durability"]["criteria"] == ["hours", "weeks", "years"]
     assert fake_systemone.requests[0].headers["authorization"] == f"Bearer {KEY}"
 
@@ -127,7 +128,7 @@ def test_a_custom_key_variable_is_named(fake_systemone, monkeypatch):
 
 def test_400_fails_fast_with_the_server_message(fake_systemone, key):
     with pytest.raises(BadRequest, match="Unknown model: nope") as raised:
-        make_client(fake_systemone, model="nope").decide(samples.request())
+        make_client(fake_systemone, model="nope", allow_unpriced=True).decide(samples.request())
     assert "Fix:" in str(raised.value) and fake_systemone.count() == 1
 
 
@@ -145,3 +146,29 @@ def test_retries_exhausted_raise_when_asked_to(fake_systemone, key):
     fake_systemone.knobs.fail_next = 100
     with pytest.raises(ServerError):
         make_client(fake_systemone, max_attempts=2, on_failure="raise").decide(samples.request())
+
+
+def test_an_answering_version_other_than_the_pin_stops_the_run_even_from_the_cache(fake_systemone, key, tmp_path):
+    from archivist.storage.calls import CallLog
+    from archivist.storage.store import Store
+
+    calls = CallLog(Store(str(tmp_path / "store")))
+    settings = ProviderSettings(provider="systemone", base_url=fake_systemone.url, timeout_s=2.0)
+    fake_systemone.knobs.reported_model = "jev-1.14.0"
+    with pytest.raises(ModelMismatch, match="answered as 'jev-1.14.0'.*pins 'jev-1.13.0'") as raised:
+        DecisionClient(SystemOneProvider(settings), settings, calls=calls).decide(samples.request())
+    assert "accept_models" in raised.value.one_line()
+    fake_systemone.knobs.reported_model = None
+    # The 1.14.0 reply was cached under its request; a re-run must not read it as a 1.13.0 answer.
+    client = DecisionClient(SystemOneProvider(settings), settings, calls=calls)
+    with pytest.raises(ModelMismatch):
+        client.decide(samples.request())
+    accepting = settings.model_copy(update={"accept_models": ("jev-1.14.0",)})
+    result = DecisionClient(SystemOneProvider(accepting), accepting, calls=calls).decide(samples.request())
+    assert result.model == "jev-1.14.0" and result.calls[0].cached
+
+
+def test_a_reply_that_names_no_model_is_not_taken_for_the_pin(fake_systemone, key):
+    fake_systemone.knobs.reported_model = ""
+    with pytest.raises(ModelMismatch, match="did not say which model answered"):
+        make_client(fake_systemone).decide(samples.request())

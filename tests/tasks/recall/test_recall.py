@@ -294,9 +294,23 @@ def test_selection_keeps_relevant_items_and_the_floor_ordered_by_relevance_times
     relevance = {"a": 0.2, "b": 0.9, "c": 0.3, "d": 0.8, "e": 0.6, "x": 0.95}
     belief = {"d": 0.5, "x": 1.0}
     chosen = select(shortlist, relevance, belief, threshold=0.5, floor=2, extra=["x"])
-    assert chosen.ids == ["x", "b", "e", "d", "a"]
+    assert chosen.ids[:5] == ["x", "b", "e", "d", "a"]
     assert chosen.floor == {"a"}
-    assert "c" not in chosen.ids
+    # Judged irrelevant and past the floor: after the reranked head, not dropped.
+    assert chosen.ids[5:] == ["c"] and chosen.tail == ["c"]
+
+
+def test_selection_never_holds_less_of_the_shortlist_than_fused_order_at_any_depth():
+    shortlist = [f"s{i}" for i in range(12)]
+    relevance = {item: 0.1 for item in shortlist} | {"s9": 0.9, "s11": 0.7, "x": 0.2}
+    chosen = select(shortlist, relevance, {}, threshold=0.5, floor=3, extra=["x"])
+    assert chosen.ids[:2] == ["s9", "s11"]
+    assert sorted(chosen.ids) == sorted(shortlist)  # an irrelevant extra item is left out, no line is lost
+    for k in range(1, len(shortlist) + 1):
+        # What the rerank lifts comes first; everything else keeps fused order, so fused search's first k
+        # are all within the first k + (lifted lines) of the selection.
+        lifted = {"s9", "s11"} - set(shortlist[:k])
+        assert set(shortlist[:k]) <= set(chosen.ids[:k + len(lifted)])
 
 
 def test_questions_name_relations_by_their_usual_words():

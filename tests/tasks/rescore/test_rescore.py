@@ -57,18 +57,23 @@ def work(store: Store, model: str = "new-2", **filters):
 def test_each_original_request_is_rebuilt_with_its_questions_together(store):
     rebuilt = work(store)
     assert store.count("decisions") == rebuilt.decisions_asked == 6 + 8 + 10  # Leeds, the dog, then Berlin
-    assert len(rebuilt.requests) == 3
-    berlin = next(r for r in rebuilt.requests if r.request.state["fact"] == "I moved to Berlin")
+    # Leeds had no candidate (one request); the dog and Berlin each had theirs and a second reading (two each).
+    assert len(rebuilt.requests) == 5
+    berlin, second = sorted((r for r in rebuilt.requests if r.request.state["fact"] == "I moved to Berlin"),
+                            key=lambda r: "reading" in r.request.state)
     assert berlin.request.state["message"] == "I moved to Berlin"
     assert {t["text"] for t in berlin.request.state["targets"].values()} == {"I live in Leeds", "I have a dog"}
-    assert {k.split(":")[0] for k in berlin.request.questions} >= {"relation", "relation_alt", "temporal_status"}
+    assert {k.split(":")[0] for k in berlin.request.questions} >= {"relation", "temporal_status"}
+    # The second phrasing is re-asked apart, over the state worded from the stored facts' side.
+    assert {k.split(":")[0] for k in second.request.questions} == {"relation_alt"}
+    assert {k: v for k, v in second.request.state.items() if k != "reading"} == berlin.request.state
     assert len(work(store, question="relation").requests) == 2
 
 
 def test_the_dry_run_counts_and_costs_and_calls_nothing(store):
     rebuilt = work(store, model="jev-1.13.0")
     found = estimate(rebuilt, "systemone", "jev-1.13.0")
-    assert (found.decisions, found.requests) == (24, 3)
+    assert (found.decisions, found.requests) == (24, 5)
     assert found.input_tokens > 100 and found.cost_usd == pytest.approx(found.input_tokens * 0.042 / 1e6)
     assert estimate(rebuilt, "local", "local-decider-1").cost_usd == 0.0
     decisions, ledger = store.count("decisions"), store.count("ledger")
@@ -76,7 +81,7 @@ def test_the_dry_run_counts_and_costs_and_calls_nothing(store):
                                       "--json", "--store", store.uri])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)  # stdout: a note about a temporary Prefect server goes to stderr
-    assert (report["decisions"], report["requests"], report["dry_run"]) == (24, 3, True)
+    assert (report["decisions"], report["requests"], report["dry_run"]) == (24, 5, True)
     # The command rebuilds requests with the shipped question wording (longer than the scripted one).
     shipped = rebuild_requests(store, stored_decisions(store, new_model="jev-1.13.0"), load_questions())
     assert report["cost_usd"] == pytest.approx(estimate(shipped, "systemone", "jev-1.13.0").cost_usd, abs=1e-6)
@@ -89,7 +94,7 @@ def test_a_second_model_reports_flips_records_new_decisions_and_plans_a_reopen(s
     decider = new_model()
     before = facts_hash(store)
     outcome = rescore_store(store, rebuilt, decider, run_id="rescore-1", model="new-2", t=T, relations=R)
-    assert len(decider.requests) == 3 and decider.batches == [3]
+    assert len(decider.requests) == 5 and decider.batches == [5]
     relation = outcome.drift["relation"]
     assert relation["flips"] == {"new": {"new": 2}, "update": {"new": 1}}
     # |P_new(old choice) - P_old(old choice)|:
@@ -125,20 +130,22 @@ def test_a_model_that_agrees_changes_nothing(store):
 
 def test_a_rerun_is_served_from_the_call_cache(store):
     provider = ScriptedProvider(new_model("remote-2"))
-    first = DecisionClient(provider, ProviderSettings(provider="scripted-remote", model="remote-2"),
+    first = DecisionClient(provider, ProviderSettings(provider="scripted-remote", model="remote-2",
+                                                     allow_unpriced=True),
                            calls=CallLog(store), run_id="rescore-1", limiter=None)
     one = rescore_store(store, work(store, model="remote-2"), first, run_id="rescore-1", model="remote-2", t=T,
                         relations=R)
     first.close()
-    assert provider.calls == 3 and one.cached_calls == 0
-    again = DecisionClient(provider, ProviderSettings(provider="scripted-remote", model="remote-2"),
+    assert provider.calls == 5 and one.cached_calls == 0
+    again = DecisionClient(provider, ProviderSettings(provider="scripted-remote", model="remote-2",
+                                                     allow_unpriced=True),
                            calls=CallLog(store), run_id="rescore-2", limiter=None)
     two = rescore_store(store, work(store, model="remote-2"), again, run_id="rescore-2", model="remote-2", t=T,
                         relations=R)
     again.close()
-    assert provider.calls == 3  # not one more
-    assert (two.calls, two.cached_calls) == (3, 3)
-    assert two.drift == one.drift and store.count("ledger", "cached") == 3
+    assert provider.calls == 5  # not one more
+    assert (two.calls, two.cached_calls) == (5, 5)
+    assert two.drift == one.drift and store.count("ledger", "cached") == 5
 
 
 def test_two_settings_of_the_local_model_drift(tmp_path):

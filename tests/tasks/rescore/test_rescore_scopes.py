@@ -36,7 +36,7 @@ def test_a_store_wide_rescore_rebuilds_each_request_within_one_scope_and_loses_n
     # Every stored decision is either re-asked or listed as skipped with its reason.
     assert sorted(asked + list(work.skipped_ids)) == sorted(decisions["decision_id"].to_list())
     assert work.decisions_asked == decisions.height == db.count("decisions")
-    assert len(work.requests) == 2 * len(SCOPES)
+    assert len(work.requests) == 3 * len(SCOPES)  # Leeds alone; the dog with Leeds, and its second reading
 
     decider = ScriptedDecider(model="new-2")
     outcome = rescore_store(db, work, decider, run_id="rescore-1", model="new-2", t=T, relations=R)

@@ -1,0 +1,129 @@
+"""The task runner of a run: a thread pool, or a Dask cluster that behaves like one machine.
+
+    with task_runner(settings, runner, address) as runner:
+        flow.with_options(task_runner=runner)(...)
+
+On Dask, partition tasks run in worker processes (a local process cluster, or the scheduler at `address`)
+while the flow, in this process, stays the single writer of every table. Three things make the cluster behave
+like one machine:
+- **one Prefect API.** Without `PREFECT_API_URL` every process would start its own temporary server (a worker
+  paid 10-20 s for it, and its task runs were invisible). This process starts the one temporary server itself
+  when none is configured and exports its URL, so local workers inherit it and task runs carry it in their
+  context; workers of an existing cluster must have it set, and are checked before any work is sent.
+- **one rate budget.** The rate limiters live in the scheduler (`tasks/providers/cluster_limits.py`).
+- **no lost partition.** A partition task that dies with its worker is run again by Dask on another worker
+  (`distributed.scheduler.allowed-failures` times); its output is only committed by the flow once it returns.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any, cast
+
+from prefect.task_runners import TaskRunner
+
+from archivist.configs.settings import Settings
+from archivist.errors import ArchivistError
+from archivist.flows.runs import thread_pool
+
+
+class ClusterNotReady(ArchivistError):
+    """The Dask cluster cannot run archivist's tasks as configured."""
+
+
+@contextmanager
+def task_runner(settings: Settings, runner: str | None = None, address: str | None = None, *,
+                staging: bool = False) -> Iterator[TaskRunner[Any]]:
+    """The configured task runner, ready for `flow.with_options(task_runner=...)` inside the block; `staging`:
+    the run's tasks read staged files (ingest), which workers of an existing cluster must reach."""
+    runner = runner or settings.ingest.runner
+    if runner != "dask":
+        yield thread_pool(settings.ingest.workers)
+        return
+    from distributed import Client, LocalCluster
+    from prefect_dask.task_runners import DaskTaskRunner
+
+    from archivist.tasks.providers import cluster_limits
+
+    address = address or settings.ingest.dask_address
+    if staging and address and "://" in settings.store.uri and not settings.ingest.staging_dir:
+        raise ClusterNotReady(
+            "an existing Dask cluster cannot read partitions staged on this machine's local disk (the store is an "
+            "object store, so nothing is staged beside it)",
+            hint="set `ingest.staging_dir` (ARCHIVIST_INGEST__STAGING_DIR) to a folder every worker mounts")
+    with ExitStack() as stack:
+        api_url = stack.enter_context(one_prefect_api())
+        if not address:
+            # Processes, not threads: partitions run in parallel beyond the interpreter lock. Workers are
+            # spawned after the API URL is exported, so they inherit it.
+            cluster: Any = LocalCluster(n_workers=settings.ingest.workers, threads_per_worker=1, processes=True,
+                                        dashboard_address=":0")
+            stack.enter_context(cluster)
+            address = str(cluster.scheduler_address)
+        client = stack.enter_context(Client(address, set_as_default=False))
+        check_workers(client, api_url)
+        cluster_limits.install(client)
+        cluster_limits.set_flow_scheduler(address)
+        stack.callback(cluster_limits.set_flow_scheduler, None)
+        # cast: Prefect's own runners do not fit its `TaskRunner[PrefectFuture[Any]]` annotation (see thread_pool)
+        yield cast(TaskRunner[Any], DaskTaskRunner(address=address))
+
+
+@contextmanager
+def one_prefect_api() -> Iterator[str]:
+    """The Prefect API URL every process of the run uses: the configured one, or a temporary server started
+    here (once per process) and exported as PREFECT_API_URL for the duration of the block."""
+    from prefect.settings import PREFECT_API_URL, get_current_settings, temporary_settings
+
+    configured = get_current_settings().api.url
+    if configured:
+        yield configured
+        return
+    from prefect.server.api.server import SubprocessASGIServer
+
+    server = SubprocessASGIServer()
+    server.start()
+    previous = os.environ.get("PREFECT_API_URL")
+    os.environ["PREFECT_API_URL"] = server.api_url
+    try:
+        with temporary_settings(updates={PREFECT_API_URL: server.api_url}):
+            yield server.api_url
+    finally:
+        if previous is None:
+            os.environ.pop("PREFECT_API_URL", None)
+        else:
+            os.environ["PREFECT_API_URL"] = previous
+
+
+def check_workers(client: Any, api_url: str) -> None:
+    """Every worker imports archivist and reports to `api_url`; otherwise one line saying what to fix."""
+    try:
+        seen = client.run(_worker_view)
+    except ModuleNotFoundError as err:
+        raise ClusterNotReady(f"a Dask worker cannot import archivist ({err})",
+                              hint="install archivist (`pip install archivist`, the same version) on every worker "
+                                   "and on the scheduler") from err
+    if not seen:
+        raise ClusterNotReady("the Dask cluster has no worker", hint="start at least one `dask worker` "
+                                                                    "against the scheduler, then run again")
+    wrong = sorted(worker for worker, url in seen.items() if url != api_url)
+    if wrong:
+        raise ClusterNotReady(
+            f"{len(wrong)} Dask worker(s) (first {wrong[0]}) do not report to this run's Prefect API {api_url}",
+            hint=f"start the workers with PREFECT_API_URL={api_url} in their environment (a worker without it "
+                 f"starts a temporary Prefect server of its own), then run again")
+
+
+def _worker_view() -> str:
+    import archivist.tasks.providers.cluster_limits  # noqa: F401 - fails here if archivist is missing
+
+    return os.environ.get("PREFECT_API_URL", "")
+
+
+def temporary_servers() -> list[int]:
+    """Ports of the temporary Prefect servers this process started (run on each worker by the tests)."""
+    from prefect.server.api.server import SubprocessASGIServer
+
+    return sorted(s.port for s in SubprocessASGIServer._instances.values() if s.running and s.port)

@@ -1,0 +1,62 @@
+"""Errands and incidents: what a turn says that is worth a ticket but not a memory (configs/extraction.toml
+[durability]), and the words of a plan no frame knows."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.parse import Clause
+from archivist.tasks.extract.phrases import object_text
+from archivist.tasks.extract.types import ExtractedFact, TurnContext
+
+_BOOK_NOUN = re.compile(r"\b(?:a|the|my|our|this|that|her|his|new|good)\s+book\b|\bbook\s+(?:club|store|shop|fair|"
+                        r"series|reading)s?\b", re.IGNORECASE)
+"""Personal chat's "a book club", "the book I read": a book, not a booking."""
+
+
+@lru_cache(maxsize=8)
+def _booking(words: frozenset[str]) -> re.Pattern[str]:
+    ordered = sorted(words, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ordered) + r")\b", re.IGNORECASE)
+
+
+def without_booking_details(turn: TurnContext, facts: list[ExtractedFact], g: Grammar) -> list[ExtractedFact]:
+    """A trip or an outing told while booking something ("I need a flight. I'm going to Atlanta.") is a
+    detail of that request, not a plan to remember (configs/extraction.toml [durability] booking_words)."""
+    errands = [f for f in facts if f.relation in g.booking_relations and not _ends(f)]
+    if not errands:
+        return facts
+    texts = [turn.text] + [m.text for m in turn.previous if (m.role or "").lower() in g.speaker_roles]
+    if not any(_booking(g.booking_words).search(_BOOK_NOUN.sub(" ", text)) for text in texts):
+        return facts
+    return [f for f in facts if f not in errands]
+
+
+def _ends(fact: ExtractedFact) -> bool:
+    """A fact that ends something ("customer cancelled their trip to Lisbon") is never a booking detail."""
+    return any(w in fact.text.split() for w in ("cancelled", "canceled", "not", "no", "never", "longer"))
+
+
+def incident_over(clause: Clause, g: Grammar) -> bool:
+    """A thing's state told in the past simple, by a verb whose result does not last ("dropped", "crashed")."""
+    if clause.status == "past":
+        return True
+    head = clause.head
+    perfect = any(c.dep_ == "aux" and c.lemma_ == "have" for c in head.children)
+    lasting = {head.lemma_.lower(), clause.verb.lemma_.lower()} & g.cue("lasting_breaks")
+    return head.tag_ == "VBD" and not perfect and not lasting and not clause.negated
+
+
+def last_argument(verb: Any) -> Any | None:
+    args = [c for c in verb.children if c.dep_ in ("dobj", "prep", "attr", "acomp", "prt")]
+    return max(args, key=lambda t: t.i) if args else None
+
+
+def action_words(clause: Clause, dates: set[int]) -> str:
+    end = last_argument(clause.verb)
+    tokens = [clause.verb] + ([t for t in end.subtree if t.i not in dates] if end is not None else [])
+    words = [t for t in clause.verb.doc[clause.verb.i: (max(t.i for t in tokens) + 1)] if t.i not in dates]
+    return object_text(words, keep_possessive=True) or clause.verb.lemma_

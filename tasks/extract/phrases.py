@@ -1,0 +1,130 @@
+"""Object phrases of a parse and their classes: the words of "14 Harbour Street, Leeds", and whether an object
+is a plan, a device, a vehicle, a payment method, a bank, a place ... (configs/extraction.toml [nouns]).
+
+Split out of tasks/extract/relate.py, which reads relations from verb frames and uses these for their objects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.writing import render
+
+ARTICLES = frozenset({"the", "a", "an"})
+POSSESSIVES = frozenset({"my", "our", "their", "his", "her", "your"})
+OBJECT_CUT = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos_clause", "prep_date"})
+STREET = frozenset({"street", "st", "road", "rd", "avenue", "ave", "lane", "close", "drive", "way", "court", "place",
+                    "crescent", "terrace", "square", "flat", "apartment", "grove", "gardens", "row", "mews", "hill"})
+PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
+REACTIONS = frozenset({"the", "this", "that", "these", "those", "your", "my", "our", "his", "her", "their", "such",
+                       "all"})
+
+
+def phrase_tokens(token: Any, dates: set[int], *, keep_conj: bool = True) -> list[Any]:
+    """The tokens of an object phrase: its subtree without clauses that describe it, dates and edge punctuation."""
+    cut: set[int] = set(dates)
+    for t in token.subtree:
+        if t.i == token.i:
+            continue
+        if t.dep_ in ("advmod", "npadvmod") and t.head.i == token.i and t.i > token.i and t.pos_ == "ADV":
+            cut |= {s.i for s in t.subtree}
+        if t.dep_ in ("relcl", "acl", "advcl") or (t.dep_ in ("cc", "conj") and not keep_conj and t.head.i == token.i):
+            cut |= {s.i for s in t.subtree}
+        if t.dep_ == "prep" and t.head.i == token.i and t.lower_ in ("for", "from", "with", "at", "on", "because",
+                                                                   "since", "after", "until", "in") \
+                and not _place_continues(t):
+            cut |= {s.i for s in t.subtree}
+    tokens = [t for t in token.subtree if t.i not in cut]
+    doc = token.doc
+    end = max((t.i for t in tokens), default=token.i)
+    while end + 2 < len(doc) and doc[end + 1].text == "," and _placename(doc[end + 2]) and \
+            doc[end + 2].i not in cut and (token.ent_type_ in PLACE_ENTITIES or token.lemma_.lower() in STREET
+                                           or token.pos_ == "PROPN"):
+        # "14 Harbour Street, Leeds": the parser may hang the town elsewhere; an address runs on through it
+        nxt = doc[end + 2]
+        while nxt.i + 1 < len(doc) and _placename(doc[nxt.i + 1]):
+            nxt = doc[nxt.i + 1]
+        tokens += list(doc[end + 1: nxt.i + 1])
+        end = nxt.i
+    while tokens and (tokens[-1].is_punct or tokens[-1].lower_ in ("please", "too", "now", "and", "or")):
+        tokens.pop()
+    while tokens and tokens[0].is_punct:
+        tokens.pop(0)
+    return tokens
+
+
+def _placename(token: Any) -> bool:
+    # After "<number> <street>," a capitalised word is the town, whatever the tagger calls it ("Leeds" as a verb).
+    return token.text[:1].isupper() and token.is_alpha
+
+
+def _place_continues(prep: Any) -> bool:
+    """ "a flat in Leeds": the preposition is part of an address, not a trailing phrase."""
+    return prep.lower_ == "in" and any(c.ent_type_ in PLACE_ENTITIES or c.pos_ == "PROPN" for c in prep.subtree)
+
+
+def object_text(tokens: list[Any], *, keep_possessive: bool = False) -> str:
+    while tokens and (tokens[0].lower_ in ARTICLES or (tokens[0].lower_ in POSSESSIVES and not keep_possessive)
+                      or tokens[0].lower_ in ("new", "current")):
+        tokens = tokens[1:]
+    return render(tokens, first_person=True, third_person_at=None)
+
+
+def classify(token: Any, g: Grammar) -> str | None:
+    """The class of an object phrase by its head noun and words (configs/extraction.toml [nouns])."""
+    words = phrase_tokens(token, set())
+    nominal = [t for t in words if t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")]
+    lemmas = {t.lemma_.lower() for t in nominal} | {t.lower_ for t in nominal}
+    text = " ".join(t.lower_ for t in words)
+    head = token.lemma_.lower()
+    modifiers = {t.lemma_.lower() for t in token.children if t.dep_ in ("compound", "amod", "nmod")}
+    if head in g.noun("plan") and modifiers & (g.noun("trip") | {"travel", "holiday", "vacation", "weekend"}):
+        return None  # "a travel plan for Friday": an itinerary, not a subscription
+    if head in g.noun("plan") or (head == "account" and modifiers):
+        return "plan"
+    if head in ("number", "address", "line") and head != "line":
+        return None
+    versioned = any(t.like_num for t in words)
+    system = lemmas & g.noun("operating_system") or any(w in text for w in g.noun("operating_system") if " " in w)
+    if system and (versioned or not lemmas & {"android"}) and not ({head} & g.noun("device")):
+        return "operating_system"  # "Windows 10", "iOS 18"; "an Android" alone is a phone
+    if lemmas & g.noun("device") or any(w in text for w in g.noun("device") if " " in w):
+        return "device"
+    if lemmas & g.noun("vehicle") or any(w in text for w in g.noun("vehicle") if " " in w):
+        return "vehicle"
+    if token.lower_ in g.noun("tier") and (token.text[:1].isupper() or _bare_lower_case_tier(token)):
+        return "plan"  # "moved everyone to Enterprise": a tier named on its own
+    if lemmas & g.noun("payment") or any(w in text for w in g.noun("payment") if " " in w):
+        return "payment_method"
+    if lemmas & g.noun("diet") or any(w in text for w in g.noun("diet") if " " in w):
+        return "diet"
+    if lemmas & g.noun("broadband"):
+        return "broadband"
+    if lemmas & g.noun("bank") or any(w in text for w in g.noun("bank") if " " in w):
+        return "bank"
+    if head in g.noun("trip"):
+        return "travel"
+    if head in g.noun("pet"):
+        return "pet"
+    if head in g.noun("channel"):
+        return "channel"
+    numbered = any(t.like_num or t.pos_ == "PROPN" for t in words)
+    if token.ent_type_ in PLACE_ENTITIES or (lemmas & STREET and numbered) or (words and words[0].like_num
+                                                                                and len(words) > 1):
+        return "place"
+    if token.pos_ == "PROPN" and token.ent_type_ not in ("PERSON", "ORG", "DATE"):
+        return "place"
+    return None
+
+
+CLASS_RELATION = {"plan": "plan", "broadband": "plan", "device": "device", "payment_method": "payment_method",
+                  "diet": "diet", "travel": "travel", "pet": "pet", "vehicle": "vehicle",
+                  "operating_system": "operating_system", "bank": "bank"}
+
+
+def _bare_lower_case_tier(token: Any) -> bool:
+    """ "just upgraded to premium" typed in lower case: a bare tier word after "to"/"onto"/"on" is the tier,
+    since capitals carry nothing in a message typed without them."""
+    typed_lower = not any(ch.isupper() for t in token.doc if t.text != "I" for ch in t.text)
+    return typed_lower and token.head.lower_ in ("to", "onto", "on") and not list(token.children)

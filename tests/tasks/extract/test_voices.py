@@ -1,0 +1,50 @@
+"""Agent and system turns: what they say about the customer, and what they do not."""
+
+from __future__ import annotations
+
+import pytest
+
+from archivist.tasks.extract.local import LocalExtractor
+from archivist.tasks.extract.types import TurnContext
+from archivist.tasks.extract.voices import agent_sentences, system_facts
+
+
+def turn(role: str, text: str, turn_id: str = "t1") -> TurnContext:
+    return TurnContext(turn_id=turn_id, tenant="acme", scope="c", speaker=role, role=role, text=text, said_at=None)
+
+
+@pytest.mark.parametrize("text", ["Is there anything else I can help you with?", "Thank you for contacting us!",
+                                  "We will send you a return label.", "Have a great night!",
+                                  "The promo codes expire after 7 days."])
+def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_customer(text):
+    assert agent_sentences(text) == []
+
+
+@pytest.mark.parametrize(("text", "reading"), [
+    ("I can see the Fibre 500 plan on your account now.", "I am on the Fibre 500 plan now."),
+    ("Your account is now on the Enterprise plan.", "I am on the Enterprise plan."),
+    ("I have updated your address to 12 Oak Road.", "My address is 12 Oak Road."),
+])
+def test_an_agent_statement_about_the_account_is_read_in_the_customers_first_person(text, reading):
+    assert agent_sentences(text) == [(text, reading)]
+
+
+def test_system_actions_with_values_state_account_facts_and_process_steps_state_none():
+    facts = system_facts(turn("system", "Account has been pulled up for crystal minh."))
+    assert [(f.relation, f.object, f.text) for f in facts] == [
+        ("name", "Crystal Minh", "customer's name is Crystal Minh")]
+    phone = system_facts(turn("system", "Details of (977) 625-2661 have been entered."))
+    assert [(f.relation, f.object) for f in phone] == [("contact", "(977) 625-2661")]
+    steps = ("Purchase validation in progress ...", "Searching the FAQ pages ...", "The manager has been notified.")
+    for step in steps:
+        assert system_facts(turn("system", step)) == []
+
+
+def test_the_embedded_extractor_reads_agent_and_system_turns_with_the_agents_words_as_the_quote():
+    extractor = LocalExtractor()
+    agent = turn("agent", "Thanks for waiting. I can see you are on the Basic plan.", "a1")
+    system = turn("system", "Address has been updated to 4 Mill Lane.", "s1")
+    found = extractor.extract([agent, system])
+    assert [(f.relation, f.text, f.quote, f.source_turn_id) for f in found[0]] == [
+        ("plan", "customer is on the Basic plan", "I can see you are on the Basic plan.", "a1")]
+    assert [(f.relation, f.text) for f in found[1]] == [("address", "customer lives at 4 Mill Lane")]

@@ -6,6 +6,8 @@
 On Dask, partition tasks run in worker processes (a local process cluster, or the scheduler at `address`)
 while the flow, in this process, stays the single writer of every table. Three things make the cluster behave
 like one machine:
+- **one writer.** Partition tasks return what they would write, their model calls' `call_cache` and `ledger`
+  rows included (`holding_calls`); the flow writes it, on any runner.
 - **one Prefect API.** Without `PREFECT_API_URL` every process would start its own temporary server (a worker
   paid 10-20 s for it, and its task runs were invisible). This process starts the one temporary server itself
   when none is configured and exports its URL, so local workers inherit it and task runs carry it in their
@@ -17,9 +19,11 @@ like one machine:
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from typing import Any, cast
 
 from prefect.task_runners import TaskRunner
@@ -27,10 +31,39 @@ from prefect.task_runners import TaskRunner
 from archivist.configs.settings import Settings
 from archivist.errors import ArchivistError
 from archivist.flows.runs import thread_pool
+from archivist.storage.calls import HeldCalls, hold_calls, write_held
+from archivist.storage.store import Store
 
 
 class ClusterNotReady(ArchivistError):
     """The Dask cluster cannot run archivist's tasks as configured."""
+
+
+@dataclass
+class Held:
+    """A partition task's result with the `call_cache` and `ledger` rows its calls made, for the flow to write."""
+
+    result: Any
+    calls: HeldCalls
+
+    def written(self, store: Store) -> Any:
+        """Write the held rows, then hand back the result (to be committed after them: a run killed between the
+        two re-asks nothing, its answers are cached)."""
+        write_held(store, self.calls)
+        return self.result
+
+
+def holding_calls(fn: Callable[..., Any]) -> Callable[..., Held]:
+    """`fn` as a partition task whose call logs write nothing: their rows come back with its result (`Held`).
+    Rows of an attempt that raises are lost with it, so its retry pays those calls again."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Held:
+        with hold_calls() as held:
+            result = fn(*args, **kwargs)
+        return Held(result, held)
+
+    return run
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from archivist.configs.relations import load_relations
 from archivist.configs.settings import Settings, load_settings
 from archivist.configs.thresholds import load_thresholds
 from archivist.flows.artifacts import publish_summary
-from archivist.flows.cluster import task_runner
+from archivist.flows.cluster import holding_calls, task_runner
 from archivist.flows.runs import TrackedRun, retry_unless_terminal, thread_pool
 from archivist.storage.scopes import fact_vector_dim, list_scopes
 from archivist.storage.store import Store
@@ -33,7 +33,8 @@ from archivist.tasks.plans.heal import heal_store
 
 # task(name=...)(fn), not task(fn, name=...): only the decorator form is in Prefect's typed overloads.
 consolidate_task = task(name="consolidate-partition", cache_policy=NO_CACHE, retries=1,
-                        retry_delay_seconds=2, retry_condition_fn=retry_unless_terminal)(consolidate_scopes)
+                        retry_delay_seconds=2, retry_condition_fn=retry_unless_terminal)(
+                            holding_calls(consolidate_scopes))  # its call rows come back to the flow
 
 
 @flow(name="consolidate-partitions", validate_parameters=False)
@@ -43,7 +44,7 @@ def consolidate_partitions(settings: Settings, store_uri: str, groups: list, que
     futures = consolidate_task.map(unmapped(settings), unmapped(store_uri), groups, unmapped(question),
                                    unmapped(t), unmapped(relations), run_id=unmapped(run_id), dim=unmapped(dim),
                                    max_pairs=unmapped(max_pairs))
-    return [future.result() for future in futures]
+    return [future.result() for future in futures]  # Held: the caller, the single writer, writes their calls
 
 
 @flow(name="consolidate", task_runner=thread_pool(2), validate_parameters=False)
@@ -70,6 +71,7 @@ def consolidate_flow(tenant: str | None = None, scope: str | None = None, store:
             # store and a decision client from settings (nothing unpicklable crosses), paced by one budget.
             parts = consolidate_partitions.with_options(task_runner=chosen)(
                 settings, db.uri, groups, question, t, relations, run_id, fact_vector_dim(db), max_pairs)
+        parts = [part.written(db) for part in parts]
         plan = record_consolidation(db, parts, tenant=tenant, scope=scope, model=model_version(decider),
                                     question=question, run_id=run_id,
                                     max_pairs=t.consolidation_max_pairs if max_pairs is None else max_pairs)

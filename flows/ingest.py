@@ -21,7 +21,7 @@ from prefect.futures import as_completed
 
 from archivist.configs.settings import Settings, with_overrides
 from archivist.flows.cli.progress import report
-from archivist.flows.cluster import task_runner
+from archivist.flows.cluster import holding_calls, task_runner
 from archivist.flows.runs import TrackedRun, retry_unless_terminal, thread_pool
 from archivist.flows.runtime import prefect_defaults
 from archivist.storage.calls import CallLog, run_spend
@@ -90,9 +90,10 @@ class IngestSummary(ingest_steps.ReadCounts):
 
 # task(name=...)(fn), not task(fn, name=...): only the decorator form is in Prefect's typed overloads.
 stage_task = task(name="stage-archive", cache_policy=NO_CACHE)(ingest_steps.stage_archive)
+# holding_calls: a partition's call_cache and ledger rows come back with its result; the flow writes them.
 embed_task = task(name="embed-partition", cache_policy=NO_CACHE, retries=1, retry_delay_seconds=2,
-                  retry_condition_fn=retry_unless_terminal)(ingest_steps.embed_partition)
-facts_task = task(name="facts-partition", cache_policy=NO_CACHE)(facts_steps.decide_partition)
+                  retry_condition_fn=retry_unless_terminal)(holding_calls(ingest_steps.embed_partition))
+facts_task = task(name="facts-partition", cache_policy=NO_CACHE)(holding_calls(facts_steps.decide_partition))
 
 
 def _staging_dir(settings: Settings, run_id: str) -> Path:
@@ -134,7 +135,7 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
         report("turns: partitions embedded and stored", 0, len(partitions))
         for future in as_completed(futures):
             # Committing here, in the flow, keeps one writer per table whatever the task runner.
-            embedded.append(future.result())
+            embedded.append(future.result().written(store))
             written += ingest_steps.commit_embedded(store, embedded[-1].files)
             report("turns: partitions embedded and stored", len(embedded), len(partitions))
         turn_seconds["turns"] = time.perf_counter() - clock
@@ -237,7 +238,7 @@ def _write_path(embedded: list, settings: Settings, run_id: str, extract: str, s
               "stage_seconds": {}, "gate_skipped": 0}
     report("facts: partitions decided and committed", 0, len(work))
     for done, future in enumerate(as_completed(futures), start=1):
-        result = future.result()
+        result = future.result().written(store)
         clock = time.perf_counter()
         counts = facts_steps.commit_facts(store, result, dim, run_id)
         seconds = totals["stage_seconds"]

@@ -11,17 +11,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from prefect import flow, task
+from prefect import flow, task, unmapped
 from prefect.cache_policies import NO_CACHE
 
 from archivist.clock import parse_moment
 from archivist.configs.relations import load_relations
 from archivist.configs.settings import Settings, load_settings, with_overrides
 from archivist.configs.thresholds import load_thresholds
-from archivist.flows.runs import TrackedRun
+from archivist.flows.cluster import holding_calls, task_runner
+from archivist.flows.runs import TrackedRun, retry_unless_terminal
 from archivist.storage.store import Store
 from archivist.tasks.decisions.client import build_decider
 from archivist.tasks.decisions.questions import load_questions
+from archivist.tasks.decisions.types import DecisionResult
 from archivist.tasks.plans.heal import heal_store
 from archivist.tasks.rescore.requests import (
     RESCORE_PREFIX,
@@ -30,7 +32,7 @@ from archivist.tasks.rescore.requests import (
     rebuild_requests,
     stored_decisions,
 )
-from archivist.tasks.rescore.run import drift_markdown, rescore_store
+from archivist.tasks.rescore.run import ask_rescore, drift_markdown, partition_requests, record_rescore
 
 
 @dataclass
@@ -54,7 +56,36 @@ def prepare_rescore(model: str, provider: str | None = None, question: str | Non
     return Prepared(pointed, db, rebuild_requests(db, decisions, latest or load_questions()))
 
 
-rescore_task = task(name="rescore", cache_policy=NO_CACHE)(rescore_store)
+# task(name=...)(fn): only the decorator form is in Prefect's typed overloads. A retried partition asks its
+# requests again: a failed attempt's answers never reached the call cache (holding_calls).
+rescore_task = task(name="rescore-partition", cache_policy=NO_CACHE, retries=1, retry_delay_seconds=2,
+                    retry_condition_fn=retry_unless_terminal)(holding_calls(ask_rescore))
+
+
+@flow(name="rescore-partitions", validate_parameters=False)
+def rescore_partitions(settings: Settings, store_uri: str, groups: list, run_id: str) -> list:
+    """One task per partition of scopes, on the runner the caller chose; their answers (`Held`, with their
+    calls' rows for the caller to write) in order."""
+    futures = rescore_task.map(unmapped(settings), unmapped(store_uri), groups, run_id=unmapped(run_id))
+    return [future.result() for future in futures]
+
+
+def ask_partitioned(settings: Settings, db: Store, work: RescoreWork, run_id: str) -> list[DecisionResult]:
+    """Every request of `work` asked, one task per partition of scopes on `task_runner(settings)`; one answer
+    per request, in the order of `work.requests`."""
+    if not work.requests:
+        return []
+    groups = partition_requests(work, settings.ingest.partitions)
+    with task_runner(settings) as chosen:
+        # A nested flow of its own runner: on Dask the partitions run in worker processes, each opening a
+        # decision client from settings (nothing unpicklable crosses), paced by the one scheduler-held budget.
+        parts = rescore_partitions.with_options(task_runner=chosen)(
+            settings, db.uri, [[work.requests[i].request for i in group] for group in groups], run_id)
+    results: list[DecisionResult | None] = [None] * len(work.requests)
+    for group, held in zip(groups, parts, strict=True):
+        for i, result in zip(group, held.written(db), strict=True):
+            results[i] = result
+    return [r for r in results if r is not None]
 
 
 @flow(name="rescore", validate_parameters=False)
@@ -73,10 +104,12 @@ def rescore_flow(model: str, provider: str | None = None, question: str | None =
     parameters = {"model": model, "provider": provider, "question": question, "since": since,
                   "latest_questions": latest_questions}
     with db.writer("rescore"), TrackedRun(db, "rescore", run_id, parameters, artifact="rescore-summary") as run:
-        decider = run.own(build_decider(prepared.settings, db, run_id))
-        outcome = rescore_task(db, prepared.work, decider, run_id=run_id, model=model,
-                               t=load_thresholds(model=decider.provider.model),
-                               relations=load_relations(), tenant=tenant, scope=scope, question=question)
+        decider = run.own(build_decider(prepared.settings, db, run_id))  # checks the model before any task
+        results = ask_partitioned(prepared.settings, db, prepared.work, run_id)
+        # The flow alone writes: the new decisions, then the plan (tasks/rescore/run.py).
+        outcome = record_rescore(db, prepared.work, results, run_id=run_id, model=model,
+                                 t=load_thresholds(model=decider.provider.model),
+                                 relations=load_relations(), tenant=tenant, scope=scope, question=question)
         summary = outcome.summary()
         run.complete(summary, title=f"re-score with {model}: plan {summary['plan_id']}",
                      markdown=drift_markdown(summary))

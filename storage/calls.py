@@ -13,7 +13,9 @@ import json
 import logging
 import threading
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -57,6 +59,11 @@ LEDGER_SCHEMA = pa.schema(
         pa.field("attempts", pa.int64()),
         pa.field("error", pa.string()),
         pa.field("created_at", TIMESTAMP),
+        # The parts of `input_tokens` read from and written to the provider's prompt cache (OpenAI
+        # `prompt_tokens_details.cached_tokens`; Anthropic `cache_read_input_tokens` / `cache_creation_input_tokens`),
+        # priced apart. Last, so a ledger written before them gets them appended, null in its old rows.
+        pa.field("cached_input_tokens", pa.int64()),
+        pa.field("cache_write_tokens", pa.int64()),
     ]
 )
 
@@ -83,21 +90,67 @@ class LedgerRow:
     """Set when the call failed after every retry and its questions fell back."""
     call_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     created_at: datetime = field(default_factory=utcnow)
+    cached_input_tokens: int = 0
+    """Of `input_tokens`, those read from the provider's prompt cache (billed at its cached-input price)."""
+    cache_write_tokens: int = 0
+    """Of `input_tokens`, those written to the provider's prompt cache (Anthropic bills them above input)."""
+
+
+@dataclass
+class HeldCalls:
+    """The `call_cache` and `ledger` rows a partition task's call logs buffered instead of writing: returned with
+    the task's result so that the flow, the single writer of every table, writes them (`write_held`)."""
+
+    cache: dict[str, dict[str, Any]] = field(default_factory=dict)
+    ledger: list[LedgerRow] = field(default_factory=list)
+
+
+_HELD: ContextVar[HeldCalls | None] = ContextVar("archivist_held_calls", default=None)
+_held_lock = threading.Lock()  # module-level: a lock inside HeldCalls would not pickle back to the flow
+
+
+@contextmanager
+def hold_calls() -> Iterator[HeldCalls]:
+    """Every `CallLog` opened inside the block (in this thread) flushes into the yielded rows, not the store;
+    its lookups still see them, so a request answered earlier in the task is not paid twice."""
+    held = HeldCalls()
+    token = _HELD.set(held)
+    try:
+        yield held
+    finally:
+        _HELD.reset(token)
+
+
+def write_held(store: Store, held: HeldCalls) -> None:
+    """Write a task's held rows (cache rows first, as every flush does)."""
+    if not held.cache and not held.ledger:
+        return
+    token = _HELD.set(None)
+    try:
+        log = CallLog(store)
+    finally:
+        _HELD.reset(token)
+    log._pending_cache, log._pending_ledger = dict(held.cache), list(held.ledger)
+    log.flush()
 
 
 class CallLog:
-    """Buffered writer and reader of `call_cache` and `ledger` in one store."""
+    """Buffered writer and reader of `call_cache` and `ledger` in one store (inside `hold_calls`, a buffer only)."""
 
     def __init__(self, store: Store, flush_every: int = 500):
         self.store = store
         self.flush_every = max(1, flush_every)
         store.ensure_table(CALL_CACHE, CALL_CACHE_SCHEMA, btree=["request_hash"])
+        from archivist.storage.facts import add_missing_columns
+
+        add_missing_columns(store, LEDGER, LEDGER_SCHEMA)  # a ledger from before the cached-token columns
         store.ensure_table(LEDGER, LEDGER_SCHEMA)
         self._lock = threading.Lock()  # guards the buffers
         self._flush_lock = threading.Lock()  # one flush at a time, in order
         self._pending_cache: dict[str, dict[str, Any]] = {}
         self._flushing_cache: dict[str, dict[str, Any]] = {}  # written right now: still visible to lookups
         self._pending_ledger: list[LedgerRow] = []
+        self._held = _HELD.get()
 
     # -- call cache ------------------------------------------------------------------------------
 
@@ -112,6 +165,9 @@ class CallLog:
         with self._lock:
             for h in dict.fromkeys(hashes):
                 row = self._pending_cache.get(h) or self._flushing_cache.get(h)
+                if row is None and self._held is not None:
+                    with _held_lock:
+                        row = self._held.cache.get(h)
                 if row is not None:
                     found[h] = json.loads(row["response"])
                 else:
@@ -161,6 +217,14 @@ class CallLog:
                 ledger_rows = self._pending_ledger
                 self._flushing_cache = cache_rows
                 self._pending_cache, self._pending_ledger = {}, []
+            if self._held is not None:
+                with _held_lock:
+                    for h, row in cache_rows.items():
+                        self._held.cache.setdefault(h, row)
+                    self._held.ledger.extend(ledger_rows)
+                with self._lock:
+                    self._flushing_cache = {}
+                return
             try:
                 if cache_rows:
                     table = pa.Table.from_pylist(list(cache_rows.values()), schema=CALL_CACHE_SCHEMA)
@@ -214,6 +278,8 @@ def ledger_summary(store: Store, run_id: str | None = None) -> list[dict[str, An
             pl.col("error").is_not_null().sum().alias("failed_calls"),
             pl.col("input_tokens").sum().alias("input_tokens"),
             pl.col("output_tokens").sum().alias("output_tokens"),
+            *[pl.col(name).fill_null(0).sum().alias(name) if name in frame.columns else pl.lit(0).alias(name)
+              for name in ("cached_input_tokens", "cache_write_tokens")],  # null in rows of an older ledger
             pl.col("cost_usd").sum().alias("cost_usd"),
             # A cache hit's latency is a table lookup and a failure's is the retry budget; the median that
             # matters is the provider's answers'.

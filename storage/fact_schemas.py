@@ -51,7 +51,11 @@ _SOURCE_FIELDS = [
     pa.field("conflicts", pa.list_(pa.string())),
 ]
 
-FACT_ROW_SCHEMA = pa.schema([*_FACT_FIELDS, *_SOURCE_FIELDS])
+# How much of `valid_from` the statement gave: day, week, month or year ("back in 2019" is 2019-01-01 at year
+# precision, shown as "2019"); null when the fact is dated by its message. Last, so an older table gets it appended.
+_DATE_FIELDS = [pa.field("date_precision", pa.string())]
+
+FACT_ROW_SCHEMA = pa.schema([*_FACT_FIELDS, *_SOURCE_FIELDS, *_DATE_FIELDS])
 """A fact without its vector: what a `fact_added` event carries and what replay rebuilds."""
 FACT_COLUMNS = FACT_ROW_SCHEMA.names
 FACT_TIMESTAMPS = ("said_at", "valid_from", "valid_until")
@@ -59,7 +63,7 @@ FACT_TIMESTAMPS = ("said_at", "valid_from", "valid_until")
 
 def facts_schema(dim: int) -> pa.Schema:
     """The `facts` table: a fact row plus its vector in the store's embedding space."""
-    return pa.schema([*_FACT_FIELDS, pa.field("vector", pa.list_(pa.float32(), dim)), *_SOURCE_FIELDS])
+    return pa.schema([*_FACT_FIELDS, pa.field("vector", pa.list_(pa.float32(), dim)), *_SOURCE_FIELDS, *_DATE_FIELDS])
 
 
 def fact_row_polars_schema() -> pl.Schema:

@@ -69,8 +69,9 @@ def history(
         return
     if fact is not None:
         typer.echo(f"{fact_id}  {fact['text']!r}")
+        own_date = _dated(rebuilt.row(0, named=True))
         typer.echo(f"  now: {fact['status']}, belief {fact['belief']:.3f}, said {fact['said_at']}, "
-                   f"{fact['subject']} / {fact['relation']}")
+                   f"{f'dated {own_date}, ' if own_date else ''}{fact['subject']} / {fact['relation']}")
     else:
         typer.echo(f"{fact_id}  (not stored as a fact of its own)")
     for event in listed:
@@ -120,11 +121,20 @@ def facts(
     for row in shown.iter_rows(named=True):
         said = row["said_at"].date().isoformat() if row["said_at"] else "-"
         until = f" until {row['valid_until'].date().isoformat()}" if row["valid_until"] else ""
+        own_date = _dated(row)
+        until = f" dated {own_date}{until}" if own_date else until
         typer.echo(f"  {row['status']:<9} {row['belief']:.2f}  {said}{until}  [{row['relation']}] {row['text']}"
                    f"  ({row['fact_id'][:12]})")
     hidden = rebuilt.height - shown.height
     if hidden:
         typer.echo(f"  ({hidden} more with other statuses: --status all)")
+
+
+def _dated(row: dict[str, Any]) -> str:
+    """The fact's own date at its stated precision ("2019"), or "" (tasks/recall/render.py `dated`)."""
+    from archivist.tasks.recall.render import dated
+
+    return dated(row.get("valid_from"), row.get("date_precision"), row.get("said_at"))
 
 
 def _event(row: dict[str, Any]) -> dict[str, Any]:

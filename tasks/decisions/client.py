@@ -139,6 +139,13 @@ class DecisionClient:
         (a bad key, a replay miss) stops every queued request from being sent and is raised.
         """
         results: list[DecisionResult | None] = [None] * len(requests)
+        prefetch = getattr(self.provider, "prefetch_requests", None)
+        if prefetch is not None and not self.remote:
+            # An in-process model encodes every request's texts in shared batches (answers do not change).
+            try:
+                prefetch(requests)
+            except Exception:  # noqa: BLE001 - each request's own call meets the error and is retried or recorded
+                pass
         futures: dict[Future, int] = {}
         abort = threading.Event()
         pool = ThreadPoolExecutor(max_workers=max(1, self.settings.concurrency),
@@ -151,7 +158,9 @@ class DecisionClient:
                 start, size = start + size, min(PREPARE_BATCH, size * 4)
                 prefetched = self.gate.prefetch([part.hash for _, p in batch for part in p.parts])
                 for i, prepared in batch:
-                    if all(part.hash in prefetched for part in prepared.parts):
+                    # An in-process model holds the GIL while it answers: threads only add their start-up and
+                    # contention (measured: tests/benchmarks/bench_write_path.py), so it answers in order here.
+                    if not self.remote or all(part.hash in prefetched for part in prepared.parts):
                         results[i] = self._run(prepared, prefetched)
                     else:
                         futures[pool.submit(self._run_unless_aborted, prepared, prefetched, abort)] = i

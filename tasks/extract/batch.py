@@ -303,4 +303,5 @@ class BatchExtractor:
                                     endpoint=self.llm.endpoint if cached else self.batch_endpoint,
                                     request_hash=key, run_id=self.run_id, input_tokens=input_tokens,
                                     output_tokens=output_tokens, cost_usd=cost, latency_s=latency_s, cached=cached,
-                                    attempts=0 if cached else 1, error=error))
+                                    attempts=0 if cached else 1, error=error,
+                                    cached_input_tokens=cached_input_tokens, cache_write_tokens=cache_write_tokens))

@@ -38,6 +38,8 @@ def agent_sentences(text: str, contracts: Contracts | None = None) -> list[tuple
             continue
         if not re.search(r"\byou(?:r|rs|'re|'ve)?\b", lower):
             continue  # about the agent, the company or the world, not the customer
+        if any(re.search(rf"\b{re.escape(a)}\b", lower) for a in c.advice):
+            continue  # advice or an offer: what the customer could do, not what holds of them
         reading = original.replace("\u2019", "'").rstrip(" .!")
         for opener in c.evidence_openers:
             reading = re.sub(f"^{opener}", "", reading, flags=re.IGNORECASE)

@@ -3,10 +3,14 @@
 It reads and validates the archive as a real run does (same readers, same masking, same partitions), finds the
 turns the store already holds and those already extracted, screens the rest with the extraction gate, and
 builds the request bodies a real run would send, counting their tokens exactly. Priced at configs/prices.toml,
-batch mode at its discount. Estimated where only a provider's reply could tell (configs/estimate.toml):
-output tokens; the facts a hosted extraction will find, for which the embedded extractor's count stands in
-(each fact is one decision request, with no candidate questions counted); and a hosted gate's verdicts,
-which are not asked, so every turn it would screen counts as extracted (an upper bound).
+batch mode at its discount. Only the turns an LLM extractor sends are counted (tasks/extract/prompt.py
+`should_extract`: system and tool turns are context only), each with the JSON schema of strict structured output.
+Estimated where only a provider's reply could tell (configs/estimate.toml): output tokens; the facts a hosted
+extraction will find, for which the embedded extractor's count stands in; the candidates each fact is compared
+with (`_candidates`: the scope's earlier facts, same subject and relation first, as many as the write path takes,
+without its vector search), which give the relation questions and the second reading's `relation_alt` request;
+and a hosted gate's verdicts, which are not asked, so every turn it would screen counts as extracted (an upper
+bound).
 
 No Prefect: a plan is answered in seconds, and nothing here is worth orchestrating or recording as a run.
 The embedded models (the local gate, the parse-based extractor) run; the store is only read, and a store
@@ -26,7 +30,7 @@ import polars as pl
 from archivist.configs.files import CONFIG_DIR, read_toml
 from archivist.configs.settings import Settings
 from archivist.ids import canonical_json
-from archivist.tasks.decisions.questions import FACT_QUESTIONS, load_questions
+from archivist.tasks.decisions.questions import load_questions
 from archivist.tasks.decisions.types import DecisionRequest
 from archivist.tasks.extract.types import TurnContext
 from archivist.tasks.ingest.partition import with_partition
@@ -99,8 +103,15 @@ def estimate_ingest(paths: list[str], settings: Settings, fmt: str = "auto", sta
     kept = _gate(turns, settings, extractor, store, estimate, prices)
     estimate.turns_to_extract = len(kept)
     if vendor:
+        from archivist.tasks.extract.prompt import should_extract
+
+        sent = [turn for turn in kept if should_extract(turn)]  # the LLM extractor never sends the others
+        if len(sent) < len(kept):
+            estimate.notes.append(f"{len(kept) - len(sent)} system or tool turns are context only: not sent to "
+                                  "the LLM extractor, so neither extracted nor decided")
+        kept = sent
         estimate.calls.append(_extraction(kept, settings, vendor, batch, store, prices))
-    estimate.calls.append(_decisions(kept, settings, prices, estimate))
+    estimate.calls.append(_decisions(kept, settings, prices, estimate, store))
     return estimate
 
 
@@ -267,11 +278,15 @@ def _extraction(kept: list[TurnContext], settings: Settings, vendor: str, batch:
     overhead = int(assumptions()["chat_overhead_tokens"])
     line = CallEstimate("extract", vendor, model, requests=len(kept), batch=batch)
     for turn in kept:
-        body = request_body(turn, model, relations)
+        body = request_body(turn, model, relations, structured=settings.llm.structured_output)
         line.input_tokens += count_tokens(body["system"]) + count_tokens(body["user"]) + overhead
+        if "json_schema" in body:  # strict output: the vendor reads the schema as part of the prompt
+            line.input_tokens += count_tokens(canonical_json(body["json_schema"]))
     per_reply, source = _extraction_output_tokens(store, vendor, model)
     line.output_tokens = per_reply * len(kept)
     line.estimated.append(f"output tokens ({source}); prompts without the similar stored facts of each turn")
+    if settings.llm.structured_output:
+        line.estimated.append("the JSON schema counted as its JSON text (vendors convert it in their own way)")
     line.cost_usd = prices.cost(vendor, model, line.input_tokens, line.output_tokens) * (
         BATCH_DISCOUNT if batch else 1.0)
     return line
@@ -290,24 +305,64 @@ def _extraction_output_tokens(store, vendor: str, model: str) -> tuple[int, str]
 
 
 def _decisions(kept: list[TurnContext], settings: Settings, prices: PriceTable,
-               estimate: IngestEstimate) -> CallEstimate:
-    """One request per extracted fact with the fact questions; the embedded extractor's facts stand in."""
+               estimate: IngestEstimate, store=None) -> CallEstimate:
+    """Each extracted fact's requests as the write path builds them (its questions and relation questions per
+    candidate; with candidates, the second reading's request); the embedded extractor's facts stand in."""
+    from archivist.configs.relations import load_relations
+    from archivist.configs.thresholds import load_thresholds
     from archivist.tasks.extract import LocalExtractor
-    from archivist.tasks.policy.requests import iso
+    from archivist.tasks.policy.contracts import load_contracts
+    from archivist.tasks.policy.requests import slot_of, statement_request
 
     provider = _provider(settings)
-    questions = load_questions()
-    asked = {key: questions.latest(key) for key in FACT_QUESTIONS}
-    requests = []
+    questions, relations, contracts = load_questions(), load_relations(), load_contracts()
+    thresholds = load_thresholds()  # the run warns of an unmeasured model; a plan need not
+    thresholds = thresholds.for_model(provider.model) if thresholds.measured_for(provider.model) else thresholds
+    earlier: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    requests: list[DecisionRequest] = []
     for turn, facts in zip(kept, LocalExtractor().extract(kept), strict=True):
+        prior = earlier.setdefault((turn.tenant, turn.scope), _stored_facts(store, turn.tenant, turn.scope))
         for fact in facts:
-            state = {"message": turn.text, "said_at": iso(turn.said_at), "fact": fact.text, "targets": {}}
-            requests.append(DecisionRequest(state=state, questions=asked))
+            row = {"fact_id": f"{turn.turn_id}:{len(prior)}", "text": fact.text, "said_at": turn.said_at,
+                   "subject": fact.subject, "relation": relations.canonical(fact.relation or ""),
+                   "object": fact.object, "quote": fact.quote, "status": "active", "kind": fact.kind,
+                   "temporal_status": fact.temporal_status}
+            asked = statement_request(turn.text, fact.text, turn.said_at,
+                                      _candidates(prior, row, thresholds, relations), questions, slot_of(row),
+                                      contracts.voice(turn.role))
+            requests.extend(asked.requests)
+            prior.append(row)
     if not provider.remote:
         return CallEstimate("decide", provider.name, provider.model, requests=len(requests))
     line = _decision_line("decide", requests, provider, prices)
-    line.estimated.append("facts: the embedded extractor's count; no candidate (relation) questions")
+    line.estimated.append("facts: the embedded extractor's count; candidates: the scope's earlier facts, same "
+                          "subject and relation first, without the vector search")
     if estimate.extractor != "local":
         estimate.notes.append("facts to decide are the embedded extractor's count on the same turns; the LLM "
                               "may find more or fewer")
     return line
+
+
+def _stored_facts(store, tenant: str, scope: str) -> list[dict[str, Any]]:
+    """The scope's stored facts, oldest first: every one is in the write path's candidate index."""
+    from archivist.storage.facts import read_facts
+
+    if store is None:
+        return []
+    frame = read_facts(store, tenant, scope)
+    if frame.is_empty():
+        return []
+    return frame.drop("vector", strict=False).sort("said_at", nulls_last=False).to_dicts()
+
+
+def _candidates(prior: list[dict[str, Any]], row: dict[str, Any], thresholds, relations) -> list[dict[str, Any]]:
+    """Stand-ins for what `select_candidates` picks (tasks/policy/candidates.py): its `cosine_k` nearest, here
+    the facts of the same subject and relation first, then the latest; then up to `graph_k` more of the same
+    subject and relation. The count is what shapes the requests; which facts, only their token counts."""
+    from archivist.tasks.policy.candidates import sibling_key
+
+    wanted = sibling_key(row, relations)
+    siblings = [r for r in reversed(prior) if sibling_key(r, relations) == wanted]
+    others = [r for r in reversed(prior) if sibling_key(r, relations) != wanted]
+    nearest = (siblings + others)[: thresholds.cosine_candidates]
+    return nearest + siblings[len(nearest):][: thresholds.graph_candidates]

@@ -55,6 +55,7 @@ class AgentReading(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     boilerplate: tuple[str, ...] = ()
+    advice: tuple[str, ...] = ()
     evidence_openers: tuple[str, ...] = ()
     rewrites: tuple[Rewrite, ...] = ()
 

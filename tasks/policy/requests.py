@@ -11,6 +11,11 @@ value changed ("I switched to an iPhone 15"; the key is absent otherwise, so no 
 a decision model see "the same one-valued slot, another value" as structure rather than guess it from the wording
 (tasks/decisions/local/structure.py).
 
+A request that asks a question of question set v2 (`STATE_V2`) also carries `"role"`, the voice of the statement
+(customer, agent, system, tool: configs/contracts.toml), and each target's `"status"` (active, tentative, closed)
+and `"quote"`, so a remote model can weigh an agent's word and a closed fact as the write path does. A request of
+v1 questions only has exactly the state above: its hash, and so its cached answer and decision ids, are kept.
+
 with keys `worth_remembering`, `kind`, ..., `relation:c1`, and `plan_fulfilled:c1` when the candidate is a stored
 plan. The second phrasing (`relation_alt:c1`, ...) is a second reading, so it is not asked in that request: it
 goes in a request of its own (`StatementRequest.second`) over `second_reading_state`, the same facts worded from
@@ -38,6 +43,10 @@ READING = "reading"
 SECOND_READING = ("Read from the side of each stored fact under `targets`: `message` was said after it (at "
                   "`said_at`) and stated `fact`.")
 """The wording that makes the second reading's state its own (the facts in it are the first request's)."""
+ROLE, STATUS, QUOTE = "role", "status", "quote"
+STATE_V2 = {"relation": 2, "relation_alt": 2, "kind": 2, "sensitivity": 3}
+"""The first version of each question of question set v2 (configs/questions.toml); a request asking one of them
+gets the v2 state. A wire-format rule, not a tunable: a v1 request must keep its bytes."""
 
 
 class QuestionBook(Protocol):
@@ -94,6 +103,22 @@ def slot_of(fact: Any) -> dict[str, Any] | None:
     return slot
 
 
+def asks_v2(questions: Mapping[str, Question] | Sequence[Question]) -> bool:
+    """Whether a request asking `questions` carries the v2 state."""
+    asked = questions.values() if isinstance(questions, Mapping) else questions
+    return any(q.version >= STATE_V2.get(q.id, 1 << 30) for q in asked)
+
+
+def with_v2_state(state: Mapping[str, Any], role: str | None,
+                  targets: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """`state` with the statement's voice and, per target key, the stored fact's status and quote (`targets`:
+    key -> a fact row). Used by the write path and by re-scoring, so both build the same bytes."""
+    out = {**state, ROLE: role or "customer"}  # no role reads as a customer's (tasks/writepath/decide.py NewFact)
+    out[TARGETS] = {key: {**value, STATUS: targets[key].get(STATUS), QUOTE: targets[key].get(QUOTE)}
+                    for key, value in state[TARGETS].items()}
+    return out
+
+
 def statement_request(
     message: str,
     fact_text: str,
@@ -101,7 +126,9 @@ def statement_request(
     candidates: Sequence[Mapping[str, Any]],
     questions: QuestionBook,
     fact_slot: Mapping[str, Any] | None = None,
+    role: str | None = None,
 ) -> StatementRequest:
+    """`role`: the statement's voice; sent only in a request of v2 questions (`STATE_V2`)."""
     state: dict[str, Any] = {"message": message, "said_at": iso(said_at), "fact": fact_text, TARGETS: {}}
     if fact_slot is not None:
         state[SLOT] = dict(fact_slot)
@@ -122,6 +149,9 @@ def statement_request(
             asked[request_key(question_id, key)] = AskedQuestion(about(questions.latest(question_id), key), fact_id)
     first = {key: a.question for key, a in asked.items() if key.partition(":")[0] not in SECOND_READING_QUESTIONS}
     second = {key: a.question for key, a in asked.items() if key not in first}
-    request = DecisionRequest(state=state, questions=first)
+    by_key = {key: candidate for key, candidate in zip(state[TARGETS], candidates, strict=True)}
+    first_state = with_v2_state(state, role, by_key) if asks_v2(first) else state
+    second_state = with_v2_state(state, role, by_key) if asks_v2(second) else state
+    request = DecisionRequest(state=first_state, questions=first)
     return StatementRequest(request, asked, target_keys,
-                            DecisionRequest(second_reading_state(state), second) if second else None)
+                            DecisionRequest(second_reading_state(second_state), second) if second else None)

@@ -170,7 +170,9 @@ class CallGate:
                     self.budget.add(billed_cost)
                 self._ledger(key, billed_model, billed_in, billed_out, time.perf_counter() - started,
                              attempts=getattr(error, "attempts", 1), cost=billed_cost,
-                             error=redact(f"{type(error).__name__}: {error}", self.secrets()))
+                             error=redact(f"{type(error).__name__}: {error}", self.secrets()),
+                             cached_input=int(getattr(billed, "cached_input_tokens", 0) or 0),
+                             cache_write=int(getattr(billed, "cache_write_tokens", 0) or 0))
             raise
         latency = time.perf_counter() - started
         if self.limiter is not None and sent.input_tokens:
@@ -183,7 +185,8 @@ class CallGate:
                                 cache_write_tokens=sent.cache_write_tokens)
         if self.budget is not None:
             self.budget.add(cost)
-        self._ledger(key, model, sent.input_tokens, sent.output_tokens, latency, attempts=attempts, cost=cost)
+        self._ledger(key, model, sent.input_tokens, sent.output_tokens, latency, attempts=attempts, cost=cost,
+                     cached_input=sent.cached_input_tokens, cache_write=sent.cache_write_tokens)
         record = CallRecord(provider=self.provider, model=model, request_hash=key, input_tokens=sent.input_tokens,
                             output_tokens=sent.output_tokens, cost_usd=cost, latency_s=latency, cached=False,
                             endpoint=self.endpoint)
@@ -213,13 +216,14 @@ class CallGate:
         return GateResult(response=response, record=record)
 
     def _ledger(self, key: str, model: str, input_tokens: int, output_tokens: int, latency: float, *,
-                attempts: int, cost: float = 0.0, cached: bool = False, error: str | None = None) -> None:
+                attempts: int, cost: float = 0.0, cached: bool = False, error: str | None = None,
+                cached_input: int = 0, cache_write: int = 0) -> None:
         if self.calls is None:
             return
         self.calls.record(LedgerRow(provider=self.provider, model=model, endpoint=self.endpoint, request_hash=key,
                                     run_id=self.run_id, input_tokens=input_tokens, output_tokens=output_tokens,
                                     cost_usd=cost, latency_s=latency, cached=cached, attempts=attempts,
-                                    error=error))
+                                    error=error, cached_input_tokens=cached_input, cache_write_tokens=cache_write))
 
 
 def build_gate(

@@ -30,7 +30,7 @@ from archivist.storage.store import Store
 from archivist.tasks.decisions.types import Decider
 from archivist.tasks.recall.asof import FactView, fact_view
 from archivist.tasks.recall.relations import relations_named
-from archivist.tasks.recall.render import as_datetime, cut_lines, render_fact, render_turn
+from archivist.tasks.recall.render import as_datetime, cut_lines, dated, render_fact, render_turn
 from archivist.tasks.recall.rerank import relevance_request, relevance_scores, select
 from archivist.tasks.recall.search import FACT_COLUMNS, Shortlist, shortlist_facts, shortlist_turns
 from archivist.tasks.recall.shortlist import ShortlistConfig
@@ -239,7 +239,8 @@ def _fact_line(row: dict[str, Any], *, superseded: bool = False, source: str = "
         superseded_by=row.get("superseded_by"), source_turn_id=row.get("source_turn_id"),
         rendered=render_fact(said_at, row["text"], row.get("quote"), superseded=superseded,
                              valid_until=as_datetime(row.get("valid_until")), sources=row.get("sources"),
-                             conflicts=row.get("conflicts")),
+                             conflicts=row.get("conflicts"),
+                             date=dated(as_datetime(row.get("valid_from")), row.get("date_precision"), said_at)),
     )
 
 

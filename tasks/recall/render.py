@@ -23,6 +23,20 @@ def day(moment: datetime | None) -> str:
     return moment.strftime("%Y-%m-%d") if moment is not None else "undated"
 
 
+def dated(valid_from: datetime | None, precision: str | None, said_at: datetime | None = None) -> str:
+    """A fact's own date at the precision its statement gave: "2019", "2019-03", "week of 2019-03-04",
+    "2019-03-08"; empty when the statement gave none, or only its own day (the line's date already says it)."""
+    if valid_from is None or not precision:
+        return ""
+    if precision == "year":
+        return valid_from.strftime("%Y")
+    if precision == "month":
+        return valid_from.strftime("%Y-%m")
+    if precision == "week":
+        return f"week of {day(valid_from)}"
+    return "" if said_at is not None and day(said_at) == day(valid_from) else day(valid_from)
+
+
 def render_turn(said_at: datetime | None, speaker: str | None, text: str) -> str:
     """"[2023-05-08] Caroline: I went to a support group yesterday."""
     who = (speaker or "").strip()
@@ -38,12 +52,16 @@ def render_fact(
     valid_until: datetime | None = None,
     sources: Sequence[str] | None = None,
     conflicts: Sequence[str] | None = None,
+    date: str = "",
 ) -> str:
     """"[2024-01-03] Ana lives in Porto — "I just moved to Porto"", marked when superseded; a fact a voice other
-    than the customer stated, or one with an open conflict, says so: "(agent; conflicting: customer says Basic)"."""
+    than the customer stated, or one with an open conflict, says so: "(agent; conflicting: customer says Basic)".
+    `date` is the fact's own date (`dated`): "[2024-01-03] (2019) Ana lived in Boston"."""
     marker = ""
     if superseded:
         marker = f"(superseded until {day(valid_until)}) " if valid_until is not None else "(superseded) "
+    if date:
+        marker = f"{marker}({date}) "
     line = f"[{day(said_at)}] {marker}{text}"
     quote = (quote or "").strip()
     line = f"{line} — \"{quote}\"" if quote else line

@@ -31,7 +31,7 @@ from archivist.tasks.recall.shortlist import (
 TURN_COLUMNS = ["turn_id", "conversation_id", "turn_index", "speaker", "role", "text", "said_at"]
 FACT_COLUMNS = [
     "fact_id", "subject", "relation", "object", "text", "quote", "source_turn_id", "said_at",
-    "valid_from", "valid_until", "belief", "status", "superseded_by",
+    "valid_from", "valid_until", "belief", "status", "superseded_by", "date_precision",
 ]
 
 _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="recall-search")

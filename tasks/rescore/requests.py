@@ -7,12 +7,14 @@ other questions (`request_hash`), not the request itself. So each original reque
                               "targets": {"c1": {"text", "said_at"}, ...}}   keys `kind`, `relation:c1`, ...
     a consolidation pair     {"targets": {"p1": {"old", "new"}, ...}}          keys `relation:p1`, ...
 
-with each question at the version it was asked with. The second phrasing (`relation_alt`) is re-asked in a
-request of its own over the second-reading state (tasks/policy/requests.py), as the write path asks it now,
-also for a store written when it shared the statement's request. Candidates get keys in (said_at, fact_id) order,
-which may differ from the original positions; the questions and texts are the same. A decision whose statement was never
-stored as a fact (linked as a duplicate, or dropped) cannot be rebuilt (its text is not kept) and is listed in
-`skipped_ids` with the reason, not re-asked.
+with each question at the version it was asked with; a request of question set v2 gets the v2 state as the write path
+builds it (`with_v2_state`: the statement's voice, from its `source`, and each target's status and quote as they stood
+before the statement was processed, replayed from the log). The second phrasing (`relation_alt`) is re-asked in a
+request of its own over the second-reading state (tasks/policy/requests.py), as the write path asks it now, also for a
+store written when it shared the statement's request. Candidates get keys in (said_at, fact_id) order, which may
+differ from the original positions; the questions and texts are the same. A decision whose statement was never stored
+as a fact (linked as a duplicate, or dropped) cannot be rebuilt (its text is not kept) and is listed in `skipped_ids`
+with the reason, not re-asked.
 
 Requests are rebuilt within one scope: decisions are grouped by (tenant, scope, request hash), and a statement's
 by its statement too. Two customers who say the same words get byte-identical requests, so a request hash alone
@@ -35,7 +37,16 @@ from archivist.storage.facts import read_decisions_except
 from archivist.storage.scopes import read_turn_texts
 from archivist.storage.store import Store
 from archivist.tasks.decisions.types import TARGETS, DecisionRequest, Question, about
-from archivist.tasks.policy.requests import SECOND_READING_QUESTIONS, SLOT, iso, second_reading_state, slot_of
+from archivist.tasks.policy.requests import (
+    READING,
+    SECOND_READING_QUESTIONS,
+    SLOT,
+    asks_v2,
+    iso,
+    second_reading_state,
+    slot_of,
+    with_v2_state,
+)
 
 RESCORE_PREFIX = "rescore-"
 CONSOLIDATE_PREFIX = "consolidate-"
@@ -125,7 +136,9 @@ def rebuild_requests(store: Store, decisions: pl.DataFrame, questions: QuestionL
     if decisions.is_empty():
         return work
     scopes = sorted(set(decisions.select("tenant", "scope").iter_rows()))
-    facts = {row["fact_id"]: row for row in replay_facts(scope_events(store, scopes)).iter_rows(named=True)}
+    events = scope_events(store, scopes)
+    facts = {row["fact_id"]: row for row in replay_facts(events).iter_rows(named=True)}
+    before = _Before(events)
     turns = read_turn_texts(store, [facts[s]["source_turn_id"] for s in decisions["subject_fact_id"].unique()
                                     if s in facts])
     for rows in _request_groups(decisions):
@@ -135,10 +148,29 @@ def rebuild_requests(store: Store, decisions: pl.DataFrame, questions: QuestionL
                 pair_questions = questions.for_pairs() if isinstance(questions, LatestQuestions) else questions
                 rebuilt, pending = _pairs_request(pending, facts, pair_questions, work)
             else:
-                rebuilt, pending = _statement_request(pending, facts, turns, questions, work)
+                rebuilt, pending = _statement_request(pending, facts, turns, questions, work, before)
             if rebuilt is not None:
                 work.requests.append(rebuilt)
     return work
+
+
+class _Before:
+    """A stored fact as it stood before a statement's first change to the store: what the write path saw."""
+
+    def __init__(self, events: pl.DataFrame):
+        self.events = events
+        self.first_seq: dict[str, int] = {}
+        if events.height:
+            firsts = events.group_by("cause_id").agg(pl.col("seq").min())
+            self.first_seq = {c: int(s) for c, s in firsts.iter_rows() if c is not None}
+
+    def fact(self, fact_id: str, statement_id: str, now: dict[str, Any]) -> dict[str, Any]:
+        cut = self.first_seq.get(statement_id)
+        if cut is None:
+            return now
+        earlier = self.events.filter((pl.col("fact_id") == fact_id) & (pl.col("seq") < cut))
+        rows = replay_facts(earlier).to_dicts()
+        return rows[0] if rows else now
 
 
 def _request_groups(decisions: pl.DataFrame) -> list[list[dict[str, Any]]]:
@@ -187,7 +219,7 @@ def _pairs_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str, An
 
 
 def _statement_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str, Any]], turns: dict[str, str],
-                       questions: QuestionLookup, work: RescoreWork) -> Rebuilt:
+                       questions: QuestionLookup, work: RescoreWork, before: _Before | None = None) -> Rebuilt:
     statement = facts.get(rows[0]["subject_fact_id"] or "")
     if statement is None:
         for row in rows:
@@ -231,4 +263,9 @@ def _statement_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str
             continue
         asked[key] = about(question, keys[target]) if target else question
         old[key] = row
+    if old and asks_v2(asked):  # as the write path built it (tasks/policy/requests.py statement_request)
+        stood = {key: (before.fact(fact_id, statement["fact_id"], facts[fact_id]) if before else facts[fact_id])
+                 for fact_id, key in keys.items()}
+        v2 = with_v2_state({k: v for k, v in state.items() if k != READING}, statement.get("source"), stood)
+        state = second_reading_state(v2) if READING in state else v2
     return (RebuiltRequest(DecisionRequest(state, asked), old) if old else None), later

@@ -6,6 +6,8 @@
                                               shared a state are asked together again), record the new decisions
                                               beside the old ones, report the drift, save a plan of the belief
                                               changes that follow (tasks/rescore_beliefs.py)
+    partition_requests(work, n) + ask_rescore(settings, uri, requests, run_id=...) per partition, then
+    record_rescore(store, work, results, ...)  the same, asked one task per partition of scopes (the flow)
 
 Calls go through the decider (the decision client: call cache, ledger, rate limiter, retries, validation),
 so re-running an unchanged re-score is answered from the cache.
@@ -22,6 +24,7 @@ from typing import Any
 import polars as pl
 
 from archivist.configs.relations import Relations
+from archivist.configs.settings import Settings
 from archivist.configs.thresholds import Thresholds
 from archivist.crashpoints import crash_point
 from archivist.ids import canonical_json, content_id
@@ -34,7 +37,7 @@ from archivist.storage.plans import StoredPlan, empty_items, items_frame, save_p
 from archivist.storage.scopes import read_statement_decisions
 from archivist.storage.store import Store
 from archivist.tasks.consolidate.pairs import facts_fingerprint, state_fingerprint
-from archivist.tasks.decisions.types import Answer, Decider
+from archivist.tasks.decisions.types import Answer, Decider, DecisionRequest, DecisionResult
 from archivist.tasks.plans.build import item_ids, plan_row
 from archivist.tasks.policy.zones import answer_zone, decision_zone
 from archivist.tasks.providers.prices import PriceTable, default_prices
@@ -106,10 +109,42 @@ class RescoreOutcome:
 def rescore_store(store: Store, work: RescoreWork, decider: Decider, *, run_id: str, model: str, t: Thresholds,
                   relations: Relations, tenant: str | None = None, scope: str | None = None,
                   question: str | None = None) -> RescoreOutcome:
+    """The whole re-score in one process: ask every request, then record (what the flow does per partition)."""
+    results = decider.decide_many([r.request for r in work.requests]) if work.requests else []
+    return record_rescore(store, work, results, run_id=run_id, model=model, t=t, relations=relations,
+                          tenant=tenant, scope=scope, question=question)
+
+
+def partition_requests(work: RescoreWork, partitions: int) -> list[list[int]]:
+    """Indices into `work.requests` grouped by the stable partition of their scope (a request is rebuilt
+    within one scope), in partition order: the unit of parallel asking."""
+    from archivist.tasks.ingest.partition import partition_of
+
+    groups: dict[int, list[int]] = {}
+    for i, rebuilt in enumerate(work.requests):
+        row = next(iter(rebuilt.old.values()))
+        groups.setdefault(partition_of(row["tenant"], row["scope"], max(1, partitions)), []).append(i)
+    return [groups[p] for p in sorted(groups)]
+
+
+def ask_rescore(settings: Settings, store_uri: str, requests: Sequence[DecisionRequest], *,
+                run_id: str) -> list[DecisionResult]:
+    """One partition's requests asked from plain data, so that it runs in any process (a Dask worker): the
+    decision client is opened here from settings, its calls paced by the run's shared limiter. Nothing is
+    written to decisions, events or plans: the flow records the answers."""
+    from archivist.tasks.decisions.client import build_decider
+
+    with build_decider(settings, Store(store_uri, settings.store.storage_options), run_id) as decider:
+        return decider.decide_many(list(requests)) if requests else []
+
+
+def record_rescore(store: Store, work: RescoreWork, results: Sequence[DecisionResult], *, run_id: str, model: str,
+                   t: Thresholds, relations: Relations, tenant: str | None = None, scope: str | None = None,
+                   question: str | None = None) -> RescoreOutcome:
+    """The new decisions beside the old, the drift report and the plan, from one answer per request of `work`."""
     outcome = RescoreOutcome(run_id, model, [], {}, requests=len(work.requests), skipped=dict(work.skipped),
                              skipped_ids=dict(work.skipped_ids))
     plan_id = content_id("plan", "rescore", run_id)[:12]
-    results = decider.decide_many([r.request for r in work.requests]) if work.requests else []
     rows = []
     for rebuilt, result in zip(work.requests, results, strict=True):
         for call in result.calls:

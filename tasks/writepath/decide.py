@@ -91,6 +91,8 @@ class NewFact:
     """The turn's role (customer, agent, system, ...): its voice decides what the statement may change
     (configs/contracts.toml). None reads as a customer's."""
     speaker: str | None = None
+    date_precision: str | None = None
+    """How much of `valid_from` the statement gave (`ExtractedFact.date_precision`); None when its message dates it."""
 
     @property
     def fact_id(self) -> str:
@@ -190,7 +192,8 @@ def process_new_facts(
         work = [(scope, fact, positions) for key in sorted(scopes) for scope in [scopes[key]]
                 for fact, positions in _next_group(scope, thresholds, relations)]
         asked = [statement_request(fact.message or fact.quote or fact.text, fact.text, _utc(fact.said_at),
-                                   [scope.index.rows[p] for p in positions], questions, slot_of(fact))
+                                   [scope.index.rows[p] for p in positions], questions, slot_of(fact),
+                                   run.contracts.voice(fact.role))
                  for scope, fact, positions in work]
         # A statement's requests (its questions, and the second reading when it has candidates) go out together.
         answered = iter(decider.decide_many([r for a in asked for r in a.requests]))
@@ -372,7 +375,8 @@ class _Run:
                    run_id=self.run_id)
         voice = self.contracts.voice(fact.role)
         row.update(source=voice, sources=[source_entry(voice, fact.role, fact.speaker, fact.source_turn_id)],
-                   contract=self.contracts.kind_of(relation, row["kind"]), conflicts=[])
+                   contract=self.contracts.kind_of(relation, row["kind"]), conflicts=[],
+                   date_precision=fact.date_precision)
         return row
 
     def _decision_row(self, fact: NewFact, question: Any, target: str | None, answer: Answer, decision_id: str,

@@ -152,6 +152,7 @@ def _new_facts(contexts, facts_per_turn, embedder, made: dict[str, list[Any]] | 
             valid_from=fact_time(fact, context.said_at) or context.said_at,
             entities=list(fact.entities), vector=vector, message=context.text,
             role=context.role, speaker=context.speaker, replaces=fact.replaces,
+            date_precision=fact.date_precision if fact_time(fact, context.said_at) is not None else None,
         )
         for (context, fact), vector in zip(pairs, vectors, strict=True)
     ]

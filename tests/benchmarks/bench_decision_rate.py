@@ -79,7 +79,7 @@ def _worker_share(url: str, rpm: float, window_s: float, concurrency: int, timeo
     if limiter_kind == "cluster":
         from archivist.tasks.providers.cluster_limits import ClusterLimiter
 
-        limiter = ClusterLimiter(f"systemone|{url}", rpm, window_s=window_s)
+        limiter = _timed(ClusterLimiter)(f"systemone|{url}", rpm, window_s=window_s)
     else:
         limiter = RateLimiter(rpm / workers if limiter_kind == "split" else rpm, window_s=window_s)
     count_tokens("load the tokenizer before the clock starts")
@@ -93,7 +93,30 @@ def _worker_share(url: str, rpm: float, window_s: float, concurrency: int, timeo
         client.close()
         ledger_rows = store.count(LEDGER)
     answered = sum(1 for r in results if r.calls and not r.any_fallback)
-    return {"answered": answered, "started": started, "finished": finished, "ledger_rows": ledger_rows}
+    return {"answered": answered, "started": started, "finished": finished, "ledger_rows": ledger_rows,
+            "lateness": getattr(limiter, "lateness", [])}
+
+
+def _timed(base):
+    """`base` recording, per booking, how much later than its slot the request could leave: the booking's
+    reply time (the slot is counted from the scheduler's clock when it booked) plus the sleep's overrun."""
+
+    class Timed(base):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.lateness: list[tuple[float, float, float]] = []  # (slot, reply round trip, sleep overrun)
+
+        def acquire(self, tokens=0, sleep=None):
+            asked = time.monotonic()
+            delay = self.reserve(tokens)
+            answered = time.monotonic()
+            if delay > 0:
+                (sleep or time.sleep)(delay)
+            woke = time.monotonic()
+            self.lateness.append((asked + delay, answered - asked, woke - answered - max(0.0, delay)))
+            return max(0.0, delay)
+
+    return Timed
 
 
 def run_on_cluster(args, url: str, window_s: float, latency_s: float, limit_per_s: float) -> dict:
@@ -114,7 +137,22 @@ def run_on_cluster(args, url: str, window_s: float, latency_s: float, limit_per_
     started, finished = min(s["started"] for s in shares), max(s["finished"] for s in shares)
     return {"answered": sum(s["answered"] for s in shares), "elapsed": finished - started,
             "ledger_rows": sum(s["ledger_rows"] for s in shares), "cpu": 0.0, "mono_started": started,
-            "mono_finished": finished}
+            "mono_finished": finished, "lateness": [x for s in shares for x in s["lateness"]]}
+
+
+def lateness_report(lateness: list, rejected_at: list[float], window_s: float) -> dict:
+    """Quantiles of the booking round trip and of the sleep overrun (each adds to how late a request leaves
+    its slot), the worst lateness, and the worst in the window before each 429."""
+    def q(values: list[float], p: float) -> float:
+        ordered = sorted(values)
+        return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))], 4) if ordered else 0.0
+
+    rtt, over = [x[1] for x in lateness], [x[2] for x in lateness]
+    late = [x[1] + x[2] for x in lateness]
+    before = [max((x[1] + x[2] for x in lateness if at - window_s < x[0] <= at), default=0.0) for at in rejected_at]
+    return {"rtt_p50_s": q(rtt, 0.5), "rtt_p99_s": q(rtt, 0.99), "rtt_max_s": q(rtt, 1.0),
+            "overrun_p50_s": q(over, 0.5), "overrun_p99_s": q(over, 0.99), "overrun_max_s": q(over, 1.0),
+            "late_max_s": q(late, 1.0), "late_max_in_window_before_each_429_s": [round(b, 4) for b in before]}
 
 
 def main() -> None:
@@ -142,15 +180,17 @@ def main() -> None:
             answered, elapsed, ledger_rows, cpu = (outcome["answered"], outcome["elapsed"], outcome["ledger_rows"],
                                                    outcome["cpu"])
             mono_started, mono_finished = outcome["mono_started"], outcome["mono_finished"]
+            lateness = outcome["lateness"]
         else:
             answered, elapsed, cpu, mono_started, mono_finished, ledger_rows = in_process(args, url, limit_per_s,
                                                                                           latency_s, window_s)
+            lateness = []
         served = stats(url)
     finally:
         server.terminate()
         server.wait(timeout=10)
     report_results(args, window_s, latency_s, limit_per_s, answered, elapsed, cpu, mono_started, mono_finished,
-                   ledger_rows, served)
+                   ledger_rows, served, lateness)
 
 
 def in_process(args, url: str, limit_per_s: float, latency_s: float, window_s: float):
@@ -175,7 +215,7 @@ def in_process(args, url: str, limit_per_s: float, latency_s: float, window_s: f
 
 
 def report_results(args, window_s, latency_s, limit_per_s, answered, elapsed, cpu, mono_started, mono_finished,
-                   ledger_rows, served) -> None:
+                   ledger_rows, served, lateness=()) -> None:
     lost = args.requests - answered
     ok = served["by_status"].get("200", 0)
     too_many = served["by_status"].get("429", 0)
@@ -192,7 +232,11 @@ def report_results(args, window_s, latency_s, limit_per_s, answered, elapsed, cp
         "wind_down_s": round(mono_finished - served["last_at"], 3) if served["last_at"] else None,
         "lost": lost, "ledger_rows": ledger_rows, "client_cpu_ms_per_request": round(1000 * cpu / args.requests, 2),
         "goal_met": rate / limit_per_s >= 0.95 and lost == 0 and too_many < 0.01 * args.requests,
+        "server_peak_in_window": served.get("peak_in_window"),
+        "rejected_at_s": [round(at - mono_started, 3) for at in served.get("rejected_at", [])],
     }
+    if lateness:
+        report["lateness"] = lateness_report(list(lateness), served.get("rejected_at", []), window_s)
     if args.json:
         print(json.dumps(report))
         return

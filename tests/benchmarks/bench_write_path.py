@@ -113,7 +113,9 @@ summary = run_ingest([sys.argv[1]], load_settings(store__uri=sys.argv[2]), stage
 print(json.dumps({"turns": summary.records_read, "seconds": summary.seconds, "stages": summary.stage_seconds,
                   "facts": summary.facts_written, "decisions": summary.decisions, "events": summary.events,
                   "deferred": summary.deferred_turns,
-                  "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                  "cpu_s": resource.getrusage(resource.RUSAGE_SELF).ru_utime
+                  + resource.getrusage(resource.RUSAGE_SELF).ru_stime}))
 """
 
 
@@ -145,6 +147,10 @@ def main() -> None:
     print(f"full write path:     {full_rate:10.0f} turns/s  ({full['seconds']:.1f} s, peak RSS "
           f"{full['peak_mib']:.0f} MiB)")
     print(f"ratio write path / turn-only: {full_rate / turn_rate:.2f}  (goal >= 0.20)")
+    # CPU seconds of each process (all its threads, Prefect's start included): on a shared, loaded machine
+    # wall time swings with the other load, CPU time much less.
+    print(f"CPU seconds: turn-only {turns['cpu_s']:.1f}, write path {full['cpu_s']:.1f}; "
+          f"CPU ratio turn-only / write path per turn: {turns['cpu_s'] / full['cpu_s']:.2f}")
     print(f"written by the write path: {full['facts']} facts, {full['decisions']} decisions, {full['events']} "
           f"events ({full['deferred']} turns deferred)")
     stages = full["stages"]

@@ -18,4 +18,18 @@ def stats(request: FakeRequest) -> Reply:
     return Reply(json={"requests": len(logged), "by_status": dict(statuses),
                        "span_s": (last - first) if first is not None else 0.0,
                        # time.monotonic() is one clock for every process of the machine (Linux)
-                       "first_at": first, "last_at": last})
+                       "first_at": first, "last_at": last,
+                       # When each 429 was answered, and the most requests accepted in any window, to tell a
+                       # burst from a steady overshoot.
+                       "rejected_at": sorted(r.at for r in logged if r.status == 429),
+                       "peak_in_window": _peak(sorted(r.at for r in logged if r.status == 200),
+                                               server.knobs.window_s)})
+
+
+def _peak(times: list[float], window_s: float) -> int:
+    peak, start = 0, 0
+    for end, at in enumerate(times):
+        while times[start] <= at - window_s:
+            start += 1
+        peak = max(peak, end - start + 1)
+    return peak

@@ -35,12 +35,13 @@ def messages(request: FakeRequest) -> Reply:
     prompt = "\n".join([_text(body.get("system"))] + [_text(m.get("content")) for m in body["messages"]])
     text, cut = within_budget(request, chat_text(request, prompt), body.get("max_tokens"))
     read = min(knobs.cached_tokens, len(prompt) // 4)
+    written = min(knobs.cache_write_tokens, len(prompt) // 4 - read)
     return Reply(json={
         "id": "msg_fake", "type": "message", "role": "assistant",
         "model": body.get("model", "fake") if request.knobs.reported_model is None else request.knobs.reported_model,
         "content": [{"type": "text", "text": text}], "stop_reason": "max_tokens" if cut else "end_turn",
         "stop_sequence": None,
         # Anthropic counts cache reads beside input_tokens, not inside it.
-        "usage": {"input_tokens": len(prompt) // 4 - read, "output_tokens": len(text) // 4,
-                  "cache_read_input_tokens": read, "cache_creation_input_tokens": 0},
+        "usage": {"input_tokens": len(prompt) // 4 - read - written, "output_tokens": len(text) // 4,
+                  "cache_read_input_tokens": read, "cache_creation_input_tokens": written},
     })

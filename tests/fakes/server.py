@@ -71,6 +71,8 @@ class Knobs:
     cached_tokens: int = 0
     """Prompt tokens each chat reply reports as read from the prompt cache (OpenAI prompt_tokens_details,
     Anthropic cache_read_input_tokens)."""
+    cache_write_tokens: int = 0
+    """Prompt tokens each Anthropic chat reply reports as written to the prompt cache (cache_creation_input_tokens)."""
     reported_model: str | None = None
     """Report this id as the model that answered (System One, OpenAI Decisions and chat, Anthropic); "" reports
     none. None: each route's usual answer (the versioned id of the model asked for)."""

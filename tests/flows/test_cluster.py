@@ -27,6 +27,7 @@ from archivist.configs import load_settings
 from archivist.flows.cluster import ClusterNotReady, check_workers, temporary_servers
 from archivist.flows.consolidate import consolidate_flow
 from archivist.flows.ingest import run_ingest
+from archivist.flows.rescore import rescore_flow
 from archivist.storage import Store
 from tests.archives import write_archive
 from tests.fakes.cluster_tasks import book, imported, pause, processing
@@ -119,6 +120,15 @@ def test_cluster_writes_what_the_thread_runner_writes_and_no_worker_starts_a_ser
     assert all(client.run(imported, "archivist.tasks.consolidate.run").values())
     assert _plan_content(plans[0]) == _plan_content(plans[1])
     assert client.run(temporary_servers) == {w: [] for w in client.scheduler_info()["workers"]}
+
+    # Re-scoring too: one task per partition of scopes on the workers; the same report and plan.
+    reports = [rescore_flow(model="local-decider-1@t=0.6", settings=load_settings(
+                   store__uri=str(tmp_path / name), ingest__partitions=4, **where))
+               for name, where in (("threads", {}), ("dask", {"ingest__runner": "dask",
+                                                            "ingest__dask_address": address}))]
+    assert all(client.run(imported, "archivist.tasks.rescore.run").values())
+    assert reports[0]["decisions"] > 0 and reports[0]["plan_items"] is not None
+    assert _plan_content(reports[0]) == _plan_content(reports[1])
 
 
 def _plan_content(summary: dict) -> dict:

@@ -7,6 +7,7 @@ Counts are capped: one "cancelled" is evidence, a third one says little more.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Protocol
 
 from archivist.tasks.decisions.local import rules
@@ -224,6 +225,12 @@ def temporal_features(fact: str, message: str) -> dict[str, float]:
 
     Only the message's clauses the fact came from count: "I work from home, and it dropped yesterday" does
     not make working from home a thing of the past."""
+    return dict(_temporal_features(fact, message))  # a fresh dict: callers may add to it
+
+
+@lru_cache(maxsize=65536)
+def _temporal_features(fact: str, message: str) -> tuple[tuple[str, float], ...]:
+    # Asked once per question and candidate of the same (fact, message): computed once.
     message = t.focus(message, fact)
     features: dict[str, float] = {}
     for source, value in (("message", message), ("fact", fact)):
@@ -233,7 +240,7 @@ def temporal_features(fact: str, message: str) -> dict[str, float]:
         features[f"{source}_hypothetical"] = _cap(t.hypothetical(value))
         features[f"{source}_current"] = _cap(t.count(t.CURRENT, value))
     features["message_question"] = float("?" in message)
-    return features
+    return tuple(features.items())
 
 
 def worth_features(fact: str, message: str, vectors: SentenceVectors) -> dict[str, float]:

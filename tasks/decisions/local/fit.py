@@ -10,6 +10,7 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -115,9 +116,13 @@ def source_of(item: LabeledItem) -> str:
 def tense_of(head: SoftmaxHead) -> Tense:
     """The temporal head as a function of (fact, message), at its calibrated temperature."""
 
-    def tense(fact: str, message: str) -> dict[str, float]:
+    @lru_cache(maxsize=65536)  # every candidate of a fact asks it of the same (fact, message)
+    def answer(fact: str, message: str) -> tuple[tuple[str, float], ...]:
         row = head.probabilities(head.vector(features.temporal_features(fact, message)))[0]
-        return dict(zip(head.classes, map(float, row), strict=True))
+        return tuple(zip(head.classes, map(float, row), strict=True))
+
+    def tense(fact: str, message: str) -> dict[str, float]:
+        return dict(answer(fact, message))
 
     return tense
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from archivist.configs.relations import load_relations
@@ -37,6 +37,7 @@ from archivist.tasks.decisions.local.semantic import (
     Projection,
     pair_texts,
 )
+from archivist.tasks.decisions.local.text import focus
 from archivist.tasks.decisions.types import TARGETS, ProviderReply, Question, split_key
 from archivist.tasks.providers.base import DecisionProvider
 
@@ -125,19 +126,45 @@ class LocalDecisionProvider(DecisionProvider):
             "extract_gate": self._extract_gate,
         }
 
-    def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
-        state = _state(state)
+    def prefetch_requests(self, requests: Sequence[Any]) -> None:
+        """Encode the texts of many requests (objects with `state` and `questions`) in one batch per encoder.
+
+        The decision client calls it with a whole `decide_many`, so a partition's statements share MiniLM
+        batches instead of one small batch per request. A text's vector does not depend on its batch
+        (checked bit for bit in tests/tasks/decisions/test_local_prefetch.py), so no answer changes."""
+        sentence: list[str] = []
+        semantic: list[str] = []
+        for request in requests:
+            texts, pairs = self._request_texts(_state(request.state), request.questions)
+            sentence += texts
+            semantic += pairs
+        self.vectors.prefetch(sentence)
+        self.minilm.prefetch(semantic)
+
+    def _request_texts(self, state: dict, questions: Mapping[str, Question]) -> tuple[list[str], list[str]]:
+        """(texts the wordllama features read, texts the relation head's MiniLM features read)."""
         texts = self._texts(state)
-        self.vectors.prefetch(texts)
         # One batch for every text of the request the relation heads may read (stored facts included).
         relation_targets = {split_key(key)[1] for key in questions if split_key(key)[0] == "relation"}
-        if relation_targets:
-            # The masked frames and values of every stored pair go in the same batch.
-            targets = state.get(TARGETS) or {}
-            for target in relation_targets:
-                if target in targets:
-                    texts += pair_texts(*self._pair(state, target)[:2])
-            self.minilm.prefetch(texts)
+        if not relation_targets:
+            return texts, []
+        # Exactly what semantic.semantic_features reads of each pair: the two facts, the message, the message's
+        # clauses the new fact came from, and the masked frames and values.
+        semantic: list[str] = []
+        targets = state.get(TARGETS) or {}
+        for target in relation_targets:
+            if target in targets:
+                old, new, message = self._pair(state, target)
+                semantic += [old, new, message, focus(message, new) if message.strip() else new]
+                semantic += pair_texts(old, new)
+        return texts, semantic
+
+    def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
+        state = _state(state)
+        texts, semantic = self._request_texts(state, questions)
+        self.vectors.prefetch(texts)
+        if semantic:
+            self.minilm.prefetch(semantic)
         answers: dict[str, Any] = {}
         for key, question in questions.items():
             question_id, target = split_key(key)

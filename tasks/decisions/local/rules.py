@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from archivist.tasks.decisions.local import text as t
 
@@ -80,9 +81,14 @@ SLOT_CARDINALITY_ONE = frozenset({"address", "plan", "payment_method", "service_
 
 
 def slot_scores(text: str) -> dict[str, float]:
+    return dict(_slot_scores(text))  # a fresh dict: callers add the message's scores to the fact's
+
+
+@lru_cache(maxsize=65536)
+def _slot_scores(text: str) -> tuple[tuple[str, float], ...]:
     scores = {slot: float(t.count(pattern, text)) for slot, pattern in SLOT_CUES.items()}
     scores["other"] = 0.5  # wins only when no slot's cue fires
-    return scores
+    return tuple(scores.items())
 
 
 def slot(text: str) -> str:

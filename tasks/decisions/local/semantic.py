@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -106,6 +107,7 @@ _VALUE_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-.@_]*")
 MASK = "something"
 
 
+@lru_cache(maxsize=65536)  # a pure function of two strings, asked per question of the same pair
 def split_value(text: str, other: str) -> tuple[str, str]:
     """(`text` with its own content words masked, those words): the attribute frame and the value of one side.
 

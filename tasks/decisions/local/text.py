@@ -26,6 +26,9 @@ STOPWORDS = frozenset(
 )
 SUBJECTS = frozenset({"user", "customer", "the", "i", "we", "my"})
 _SUFFIXES = ("ing", "ed", "es", "s")
+# Every function of a string below is pure and returns an immutable value; the decision model asks them of the
+# same few texts (a message, its fact, the candidates) once per question and candidate, so each is cached.
+_TEXT_CACHE = 65536
 
 
 @lru_cache(maxsize=65536)
@@ -42,6 +45,7 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(text.lower())
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def content_stems(text: str) -> frozenset[str]:
     return frozenset(stem(t) for t in tokens(text) if t not in STOPWORDS and t.split("'")[0] not in STOPWORDS)
 
@@ -59,6 +63,7 @@ def normalised(text: str) -> str:
     return " ".join(tokens(text))
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def numbers(text: str) -> frozenset[str]:
     return frozenset(_NUMBER.findall(text))
 
@@ -69,6 +74,7 @@ _NUMBER_WORDS = {word: str(value) for value, word in enumerate(
                                                      "seventy": "70", "eighty": "80", "ninety": "90"}
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def quantities(text: str) -> frozenset[str]:
     """numbers(), with counts spelled out read as digits: "two kids" and "2 kids" state the same count, and
     "three kids" after "two kids" changes it. ("one" is left out: it is a pronoun as often as a count.)"""
@@ -84,6 +90,7 @@ _NOT_NAMES = frozenset(
 )
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def names(text: str) -> frozenset[str]:
     """Capitalised words that look like names of people, places, brands or products (lowercased)."""
     found = set()
@@ -207,6 +214,7 @@ _PREDICATE_STEMS = frozenset(stem(w) for w in """stopped stop working works work
     live lives lived""".split())
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def topic_stems(text: str) -> frozenset[str]:
     """Content stems that name the thing a fact is about (what is left after the predicate words)."""
     return content_stems(text) - _PREDICATE_STEMS
@@ -216,6 +224,7 @@ def topic_stems(text: str) -> frozenset[str]:
 _CLAUSE_BREAK = re.compile(r"(?<=[.!?;:,])\s+|\s+(?:but|and then|so)\s+|\s+\u2014\s+")
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def without(pattern: re.Pattern[str], text: str) -> str:
     """`text` lowered, with every match of `pattern` blanked out (so another lexicon cannot count it)."""
     return pattern.sub(" ", text.lower().replace("\u2019", "'"))
@@ -225,6 +234,7 @@ def without(pattern: re.Pattern[str], text: str) -> str:
 _PLAN_NOUN = re.compile(r"\bplans? to (?=(?:the|a|an|my|our|your|their|this|that|[a-z]+ plan)\b)")
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def planned(text: str) -> int:
     """PLANNED cues, without the noun "plan" followed by "to the ..." (a switch between two plans)."""
     return count(PLANNED, without(_PLAN_NOUN, text))
@@ -239,6 +249,7 @@ _REPLACED = (
 )
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def replaced_values(text: str) -> frozenset[str]:
     """Content stems of the values `text` says were replaced ("switched from the Basic plan to Pro": basic)."""
     lowered = text.lower().replace("\u2019", "'")
@@ -254,6 +265,7 @@ _MAY_MONTH = re.compile(
     r"\b(?:in|of|since|until|till|by|early|late|mid|next|last|this) may\b|\bmay \d|\d(?:st|nd|rd|th)? may\b")
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def hypothetical(text: str) -> int:
     """HYPOTHETICAL cues, without the month May."""
     return count(HYPOTHETICAL, without(_MAY_MONTH, text))
@@ -263,16 +275,19 @@ def hypothetical(text: str) -> int:
 _ANOTHER = re.compile(r"\b(?:a|an|another) (?:brand )?new\b")
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def changes(text: str) -> int:
     """CHANGE cues, without "a new ..." (another one of a thing, not a replacement)."""
     return count(CHANGE, without(_ANOTHER, text))
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def endings(text: str) -> int:
     """ENDING cues that are not faults: "cancelled", "sold", "no longer", but not "stopped working"."""
     return count(ENDING, without(FAULT, text))
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def focus(message: str, fact: str) -> str:
     """The clauses of `message` the fact was taken from: those sharing the most content with it.
 
@@ -296,6 +311,7 @@ _IRREGULAR_PAST = frozenset(
 )
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def past_verbs(text: str) -> int:
     return sum(1 for t in tokens(text) if t in _IRREGULAR_PAST or (t.endswith("ed") and len(t) > 4))
 
@@ -307,6 +323,7 @@ KIN = frozenset(
 )
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def kin(text: str) -> frozenset[str]:
     return frozenset(t.split("'")[0] for t in tokens(text) if t.split("'")[0] in KIN)
 
@@ -317,6 +334,7 @@ _NEGATIVE = phrase_pattern(["hate", "hates", "dislike", "dislikes", "can't stand
                             "don't like", "not a fan"])
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def polarity(text: str) -> int:
     """+1 for a stated liking, -1 for a stated dislike, 0 for neither (or both)."""
     positive, negative = count(_POSITIVE, text), count(_NEGATIVE, text)
@@ -327,6 +345,7 @@ _SELF = frozenset({"user", "customer", "i", "we", "they"})
 _OPENING = re.compile(r"^\s*(?:[Tt]he\s+)?([A-Za-z][\w\-]*(?:'s)?)(?:\s+([a-z][\w\-]*))?")
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def subject(text: str) -> str:
     """Who a fact is about: its first word, with the noun after a possessive ("User's sister" -> "self's
     sister", "Melanie's son" -> "melanie's son"). The person themselves ("User", "customer", "I") is "self".
@@ -352,5 +371,6 @@ ONE_VALUED = phrase_pattern(
 )
 
 
+@lru_cache(maxsize=_TEXT_CACHE)
 def one_valued(text: str) -> bool:
     return count(ONE_VALUED, text) > 0

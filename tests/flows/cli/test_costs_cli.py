@@ -56,7 +56,8 @@ def test_costs_of_a_store_without_calls(tmp_path):
     ensure_ingest_tables(Store(str(tmp_path / "empty")), 8)
     result = CliRunner().invoke(app, ["costs", "--store", str(tmp_path / "empty"), "--json"])
     assert result.exit_code == 0 and json.loads(result.output) == {"rows": [], "total": {
-        "calls": 0, "cached_calls": 0, "failed_calls": 0, "input_tokens": 0, "output_tokens": 0, "cost_usd": 0}}
+        "calls": 0, "cached_calls": 0, "failed_calls": 0, "input_tokens": 0, "cached_input_tokens": 0,
+        "cache_write_tokens": 0, "output_tokens": 0, "cost_usd": 0}}
 
 
 def test_costs_refuse_a_path_that_holds_no_store(tmp_path):

@@ -15,7 +15,10 @@ def turn(role: str, text: str, turn_id: str = "t1") -> TurnContext:
 
 @pytest.mark.parametrize("text", ["Is there anything else I can help you with?", "Thank you for contacting us!",
                                   "We will send you a return label.", "Have a great night!",
-                                  "The promo codes expire after 7 days."])
+                                  "The promo codes expire after 7 days.",
+                                  # advice and offers: what the customer could do, not what holds of them
+                                  "You could go to the Park Allan Gardens.", "You ought to visit the museum.",
+                                  "You'll need to restart your router first.", "You can pay by card online."])
 def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_customer(text):
     assert agent_sentences(text) == []
 

@@ -24,10 +24,11 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from archivist.errors import ArchivistError
 from archivist.storage.lease_object import ObjectLease
@@ -45,10 +46,9 @@ class StoreBusy(ArchivistError, RuntimeError):
     hint = "wait for it to finish (or stop it), then run this command again"
 
 
-_held: dict[str, tuple[int, int]] = {}
-"""lock path -> (open file descriptor, holders in this process)."""
-_held_objects: dict[str, tuple[ObjectLease, int]] = {}
-"""s3:// store URI -> (its lease, holders in this process)."""
+_held: dict[str, tuple[Any, int]] = {}
+"""lock path (a folder's lease: its open file descriptor) or s3:// URI (its ObjectLease) -> (the lease, holders
+in this process)."""
 _held_guard = threading.Lock()
 _warned: set[str] = set()
 
@@ -75,7 +75,7 @@ def held_here(uri: str) -> bool:
     """Whether this process holds the lease of the store at `uri`."""
     if not is_local(uri):
         with _held_guard:
-            return uri in _held_objects
+            return uri in _held
     with _held_guard:
         return str(lock_path(uri).resolve()) in _held
 
@@ -97,52 +97,42 @@ def writer_lease(uri: str, command: str, wait_s: float = 0.0,
         return
     path = lock_path(uri)
     path.parent.mkdir(parents=True, exist_ok=True)
-    key = str(path.resolve())
-    with _held_guard:
-        if key in _held:
-            fd, count = _held[key]
-            _held[key] = (fd, count + 1)
-            reentered = True
-        else:
-            reentered = False
-    if not reentered:
-        fd = _acquire(path, uri, command, wait_s)
-        with _held_guard:
-            _held[key] = (fd, 1)
-    try:
+    with _reentrant(str(path.resolve()), lambda: _acquire(path, uri, command, wait_s), _release):
         yield
-    finally:
-        with _held_guard:
-            fd, count = _held[key]
-            if count > 1:
-                _held[key] = (fd, count - 1)
-            else:
-                del _held[key]
-                _release(fd)
 
 
 @contextmanager
 def _object_lease(uri: str, command: str, wait_s: float, options: dict[str, str]) -> Iterator[None]:
-    with _held_guard:
-        lease, count = _held_objects.get(uri, (None, 0))
-        if lease is not None:
-            _held_objects[uri] = (lease, count + 1)
-    if lease is None:
+    def take() -> ObjectLease:
         lease = ObjectLease(uri, options, command)
         lease.acquire(wait_s, StoreBusy, lambda who: _busy_text(uri, command, who))
+        return lease
+
+    with _reentrant(uri, take, lambda lease: lease.release()):
+        yield
+
+
+@contextmanager
+def _reentrant(key: str, acquire: Callable[[], Any], release: Callable[[Any], None]) -> Iterator[None]:
+    """Hold the lease named `key` for the block: taken by the first holder in this process, released by the last."""
+    with _held_guard:
+        lease, count = _held.get(key, (None, 0))
+        if lease is not None:
+            _held[key] = (lease, count + 1)
+    if lease is None:
+        lease = acquire()
         with _held_guard:
-            _held_objects[uri] = (lease, 1)
+            _held[key] = (lease, 1)
     try:
         yield
     finally:
-        with _held_guard:
-            lease, count = _held_objects[uri]
+        with _held_guard:  # released under the guard: another thread of this process waits for it, not fails
+            lease, count = _held[key]
             if count > 1:
-                _held_objects[uri] = (lease, count - 1)
+                _held[key] = (lease, count - 1)
             else:
-                del _held_objects[uri]
-        if count == 1:
-            lease.release()
+                del _held[key]
+                release(lease)
 
 
 def _acquire(path: Path, uri: str, command: str, wait_s: float) -> int:

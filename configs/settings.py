@@ -12,10 +12,11 @@ object (`with_overrides(settings, replay=True)`), so no caller changes the setti
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_serializer
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -24,6 +25,10 @@ from pydantic_settings import (
 )
 
 from archivist.configs.files import CONFIG_DIR
+
+REDACTED = "<redacted>"
+CREDENTIAL_OPTION = re.compile(r"secret|token|password|key|credential|sas|signature", re.IGNORECASE)
+"""Object-store option names that hold credentials (aws_secret_access_key, azure_storage_account_key, ...)."""
 
 
 class _Section(BaseModel):
@@ -35,6 +40,12 @@ class StoreSettings(_Section):
     """Where the LanceDB store lives: a local folder, or any LanceDB URI (s3://, gs://, az://)."""
     storage_options: dict[str, str] = Field(default_factory=dict)
     """Passed to LanceDB for object stores (region, endpoint, allow_http, ...)."""
+
+    @field_serializer("storage_options", when_used="json")
+    def _without_credentials(self, options: dict[str, str]) -> dict[str, str]:
+        # Settings travel as flow parameters, and Prefect keeps those as JSON in its database: credentials must
+        # not go with them. In-process copies (and pickles for Dask workers) keep the real values.
+        return {name: REDACTED if CREDENTIAL_OPTION.search(name) else value for name, value in options.items()}
 
 
 class IngestSettings(_Section):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+from pathlib import Path
 
 import boto3
 import polars as pl
@@ -24,7 +26,8 @@ from tests.fakes.fact_stores import QUESTIONS, R, T, facts_hash, write_night
 from tests.fakes.scripted_decider import ScriptedDecider
 from tests.fakes.statements import DIM, statement
 
-KEYS = {"aws_access_key_id": "testing", "aws_secret_access_key": "testing", "aws_region": "us-east-1"}
+SECRET = "s3cr3t-Qv7Zr2Lw9Xk4"  # moto takes any key; this one is spelled so that a byte scan can find it
+KEYS = {"aws_access_key_id": "testing", "aws_secret_access_key": SECRET, "aws_region": "us-east-1"}
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +44,7 @@ def s3():
 
 
 def client(endpoint: str):
-    return boto3.client("s3", endpoint_url=endpoint, aws_access_key_id="testing", aws_secret_access_key="testing",
+    return boto3.client("s3", endpoint_url=endpoint, aws_access_key_id="testing", aws_secret_access_key=SECRET,
                         region_name="us-east-1")
 
 
@@ -103,6 +106,10 @@ def test_ingest_rerun_recall_purge_on_s3(s3, prefect_api, tmp_path, monkeypatch)
         assert not [key for key, data in left.items() if needle in data.lower()], text
     assert Store(uri, options).count("turns", "tenant = 'globex' AND scope = 'cust-0001'") == 0
     assert Store(uri, options).count("turns", "tenant = 'acme'") > 0
+    # The store's credentials reach LanceDB, never Prefect's database (flow parameters, logs, artifacts).
+    prefect_home = Path(os.environ["PREFECT_HOME"])
+    holding = [p for p in prefect_home.rglob("*") if p.is_file() and SECRET.encode() in p.read_bytes()]
+    assert holding == []
 
 
 def test_plan_apply_and_restore_on_s3(s3):

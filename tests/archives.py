@@ -47,3 +47,12 @@ BAD_LINES = [
     json.dumps({"tenant": "acme", "scope": "cust-0001", "conversation_id": "x", "turn_index": 3,
                 "role": "customer", "text": "hello", "said_at": "not a date"}),
 ]
+
+
+def write_nights(folder: Path, rows: list[dict]) -> None:
+    """Append each record to `folder/date=<its said_at date>/chats.jsonl`: an archive laid out by night."""
+    for row in rows:
+        night = folder / f"date={str(row['said_at'])[:10]}"
+        night.mkdir(parents=True, exist_ok=True)
+        with (night / "chats.jsonl").open("a", encoding="utf-8") as out:
+            out.write(json.dumps(row) + "\n")

@@ -24,3 +24,14 @@ def embedded_settings(env: pytest.MonkeyPatch, root: Path):
     settings = load_settings(store__uri=str(root / "store"))
     assert (settings.decisions.provider, settings.llm.provider) == ("local", "none"), "the embedded defaults"
     return settings
+
+
+def ingest_embedded(root: Path, paths: list[str]):
+    """Ingest `paths` through the real flow with the embedded defaults into `root/store`; returns the store."""
+    from archivist.flows.ingest import run_ingest
+    from archivist.storage.store import Store
+
+    with pytest.MonkeyPatch.context() as env:
+        settings = embedded_settings(env, root)
+        run_ingest(paths, settings)
+    return Store(settings.store.uri)

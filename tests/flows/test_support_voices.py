@@ -11,10 +11,9 @@ import json
 import polars as pl
 import pytest
 
-from archivist.flows.ingest import run_ingest
 from archivist.storage import Store
 from archivist.storage.events import read_events, replay_facts
-from tests.fakes.environment import embedded_settings
+from tests.fakes.environment import ingest_embedded
 
 pytestmark = pytest.mark.slow
 
@@ -45,10 +44,7 @@ def _archive(path):
 @pytest.fixture(scope="module")
 def store(prefect_api, tmp_path_factory) -> Store:
     root = tmp_path_factory.mktemp("voices")
-    with pytest.MonkeyPatch.context() as env:
-        settings = embedded_settings(env, root)
-        run_ingest([str(_archive(root / "chats.jsonl"))], settings)
-    return Store(settings.store.uri)
+    return ingest_embedded(root, [str(_archive(root / "chats.jsonl"))])
 
 
 def _facts(store: Store, scope: str) -> pl.DataFrame:

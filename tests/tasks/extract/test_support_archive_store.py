@@ -8,16 +8,14 @@ changes depend on the extractor (this package) and the local decision model (tas
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
 
 import polars as pl
 import pytest
 
-from archivist.flows.ingest import run_ingest
-from archivist.storage import Store
 from archivist.storage.events import read_events
-from tests.fakes.environment import embedded_settings
+from tests.archives import write_nights
+from tests.fakes.environment import ingest_embedded
 
 pytestmark = pytest.mark.slow
 
@@ -63,21 +61,14 @@ def write_archive(folder) -> None:
         said = START + timedelta(days=3, minutes=n)
         rows.append((said, {"tenant": "support", "scope": scope, "conversation_id": f"{scope}-c0", "turn_index": 0,
                             "speaker": "Customer", "role": "customer", "text": text, "said_at": said.isoformat()}))
-    for said, row in rows:
-        night = folder / f"date={said.date().isoformat()}"
-        night.mkdir(parents=True, exist_ok=True)
-        with (night / "chats.jsonl").open("a") as out:
-            out.write(json.dumps(row) + "\n")
+    write_nights(folder, [row for _, row in rows])
 
 
 @pytest.fixture(scope="module")
 def stored(prefect_api, tmp_path_factory):
     root = tmp_path_factory.mktemp("support-archive")
     write_archive(root / "archive")
-    with pytest.MonkeyPatch.context() as env:
-        settings = embedded_settings(env, root)
-        run_ingest([str(root / "archive")], settings)
-    store = Store(str(root / "store"))
+    store = ingest_embedded(root, [str(root / "archive")])
     return store.read("facts").drop("vector"), read_events(store)
 
 

@@ -13,16 +13,14 @@ not vegan any more") is never taken for either.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
 
 import polars as pl
 import pytest
 
-from archivist.flows.ingest import run_ingest
-from archivist.storage import Store
 from archivist.storage.events import read_events
-from tests.fakes.environment import embedded_settings
+from tests.archives import write_nights
+from tests.fakes.environment import ingest_embedded
 
 pytestmark = pytest.mark.slow
 
@@ -122,21 +120,14 @@ def write_archive(folder) -> None:
         rows += _rows(scope, f"{scope}-b", later, START + SECOND + timedelta(minutes=n))
     for n, (scope, turns) in enumerate(ONE_OFFS):
         rows += _rows(scope, f"{scope}-a", turns, START + timedelta(days=2, minutes=n))
-    for row in rows:
-        night = folder / f"date={row['said_at'][:10]}"
-        night.mkdir(parents=True, exist_ok=True)
-        with (night / "chats.jsonl").open("a") as out:
-            out.write(json.dumps(row) + "\n")
+    write_nights(folder, rows)
 
 
 @pytest.fixture(scope="module")
 def stored(prefect_api, tmp_path_factory):
     root = tmp_path_factory.mktemp("support-styles")
     write_archive(root / "archive")
-    with pytest.MonkeyPatch.context() as env:
-        settings = embedded_settings(env, root)
-        run_ingest([str(root / "archive")], settings)
-    store = Store(str(root / "store"))
+    store = ingest_embedded(root, [str(root / "archive")])
     return store.read("facts").drop("vector"), read_events(store)
 
 

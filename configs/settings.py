@@ -92,7 +92,7 @@ class ProviderSettings(_Section):
     """One model endpoint: which provider, where, its limits and the retry budget."""
 
     provider: str = "local"
-    model: str = "local-decider-1"
+    model: str = "local-decider-2"
     base_url: str | None = None
     api_key_env: str | None = None
     """Name of the environment variable holding the key; the key itself is never stored."""
@@ -110,6 +110,15 @@ class ProviderSettings(_Section):
     model stops the run: its probabilities are on another scale than the thresholds were set for."""
     allow_unpriced: bool = False
     """Accept a model with no price in configs/prices.toml (its calls are costed at $0); otherwise an error."""
+    scoring: Literal["json", "logprobs"] = "json"
+    """How an LLM decider (`llm:openai`; `llm.scoring` for escalation) scores options: `json` asks for a
+    probability per option; `logprobs` asks each question alone for one option letter and reads the
+    probabilities from the reply's top log-probabilities (tasks/providers/llm_decider.py). OpenAI-compatible
+    chat models only: Anthropic and the other providers refuse `logprobs`."""
+    top_logprobs: int = Field(default=20, ge=1, le=20)
+    """`scoring = "logprobs"`: most likely first tokens asked for (OpenAI allows 0-20)."""
+    min_option_mass: float = Field(default=0.95, gt=0.0, le=1.0)
+    """`scoring = "logprobs"`: a question whose options' listed probabilities sum to less is a recorded fallback."""
 
 
 class LLMSettings(ProviderSettings):

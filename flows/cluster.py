@@ -12,18 +12,24 @@ like one machine:
   paid 10-20 s for it, and its task runs were invisible). This process starts the one temporary server itself
   when none is configured and exports its URL, so local workers inherit it and task runs carry it in their
   context; workers of an existing cluster must have it set, and are checked before any work is sent.
-- **one rate budget.** The rate limiters live in the scheduler (`tasks/providers/cluster_limits.py`).
-- **no lost partition.** A partition task that dies with its worker is run again by Dask on another worker
-  (`distributed.scheduler.allowed-failures` times); its output is only committed by the flow once it returns.
+- **one rate budget, one spend.** The rate limiters and the run's spend total live in the scheduler
+  (`tasks/providers/cluster_limits.py`).
+- **no lost partition, no call paid twice.** A partition task that dies with its worker is run again by Dask on
+  another worker (`distributed.scheduler.allowed-failures` times); its output is only committed by the flow once
+  it returns, and the paid calls of the attempt that died are read back from its spill file (storage/spill.py).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import inspect
+import logging
 import os
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, cast
 
 from prefect.task_runners import TaskRunner
@@ -31,8 +37,11 @@ from prefect.task_runners import TaskRunner
 from archivist.configs.settings import Settings
 from archivist.errors import ArchivistError
 from archivist.flows.runs import thread_pool
-from archivist.storage.calls import HeldCalls, hold_calls, write_held
+from archivist.storage import spill
+from archivist.storage.calls import HeldCalls, hold_calls, read_spilled, write_held
 from archivist.storage.store import Store
+
+log = logging.getLogger(__name__)
 
 
 class ClusterNotReady(ArchivistError):
@@ -48,22 +57,90 @@ class Held:
 
     def written(self, store: Store) -> Any:
         """Write the held rows, then hand back the result (to be committed after them: a run killed between the
-        two re-asks nothing, its answers are cached)."""
+        two re-asks nothing, its answers are cached). The partition's spill folder goes once they are written."""
         write_held(store, self.calls)
+        if self.calls.spill_dir is not None:
+            spill.discard(self.calls.spill_dir)
         return self.result
 
 
+HELD_ATTRIBUTE = "archivist_held_calls"
+"""The attribute of a partition task's error that carries the rows its calls made before it failed."""
+
+
 def holding_calls(fn: Callable[..., Any]) -> Callable[..., Held]:
-    """`fn` as a partition task whose call logs write nothing: their rows come back with its result (`Held`).
-    Rows of an attempt that raises are lost with it, so its retry pays those calls again."""
+    """`fn` as a partition task whose call logs (and batch records) write nothing: their rows come back with its
+    result (`Held`), or on its error (`HELD_ATTRIBUTE`) for the flow to write before it fails (`committed`).
+
+    The task takes one more keyword, `calls_spill`: the partition's spill folder (storage/spill.py), where each
+    attempt also appends its rows as they are made, so that the retry of an attempt that died (with its worker)
+    or failed finds the calls it was answered in the call cache instead of paying for them again. Without it,
+    such an attempt's rows are lost and its retry pays those calls again."""
 
     @functools.wraps(fn)
-    def run(*args: Any, **kwargs: Any) -> Held:
-        with hold_calls() as held:
-            result = fn(*args, **kwargs)
+    def run(*args: Any, calls_spill: str | None = None, **kwargs: Any) -> Held:
+        with hold_calls(calls_spill) as held:
+            try:
+                result = fn(*args, **kwargs)
+            except Exception as err:
+                if not held.empty:
+                    # Errors pickle with their attributes (archivist.errors), so this crosses Dask too.
+                    with contextlib.suppress(AttributeError, TypeError):
+                        setattr(err, HELD_ATTRIBUTE, held)
+                raise
         return Held(result, held)
 
+    # Prefect binds a task's arguments to its signature: the wrapped function's, plus `calls_spill`.
+    signature = inspect.signature(fn)
+    extra = inspect.Parameter("calls_spill", inspect.Parameter.KEYWORD_ONLY, default=None)
+    params = list(signature.parameters.values())
+    at = next((i for i, p in enumerate(params) if p.kind is inspect.Parameter.VAR_KEYWORD), len(params))
+    run.__signature__ = signature.replace(parameters=[*params[:at], extra, *params[at:]])  # type: ignore[attr-defined]
     return run
+
+
+def committed(future: Any, store: Store, spill_dir: str | None = None) -> Any:
+    """The result of a `holding_calls` task's future, its held rows written first; when the task failed, the
+    rows its calls made (a batch id it submitted, answers it paid for) are written before the error is raised:
+    those its error carries, or else those its attempts spilled in `spill_dir` (every attempt died)."""
+    try:
+        held = future.result()
+    except Exception as err:
+        rows = getattr(err, HELD_ATTRIBUTE, None)
+        if not isinstance(rows, HeldCalls) and spill_dir is not None:
+            rows = read_spilled(spill_dir)
+        if isinstance(rows, HeldCalls):
+            write_held(store, rows)
+        if spill_dir is not None:
+            spill.discard(spill_dir)
+        raise
+    return held.written(store)
+
+
+def recover_spills(store: Store, run_id: str) -> int:
+    """Write the paid calls and batch records spilled by runs that were killed (the flow itself: their staging
+    folders stayed behind), so this run finds their answers cached; the number of calls. Only a local store's
+    own `<store>/_staging` is looked at: a shared `ingest.staging_dir` may hold other stores' runs. The writer
+    lease makes every other run's folder there a dead run's."""
+    if "://" in store.uri:
+        return 0
+    calls = 0
+    for folder in sorted((Path(store.uri) / "_staging").glob("*/_calls/*")):
+        if folder.parent.parent.name == run_id or not folder.is_dir():
+            continue
+        held = read_spilled(str(folder))
+        write_held(store, held)
+        calls += len(held.ledger)
+        spill.discard(str(folder))
+    if calls:
+        log.warning("recovered %d paid model call(s) of a run that was killed, from its spill files: their answers "
+                    "are cached, so this run does not pay for them again", calls)
+    return calls
+
+
+def spill_dirs(staging: Path, stage: str, partitions: list[int]) -> list[str]:
+    """One spill folder per partition of a stage, in the run's staging folder (which every worker reaches)."""
+    return [str(staging / "_calls" / f"{stage}-{p}") for p in partitions]
 
 
 @contextmanager
@@ -98,7 +175,7 @@ def task_runner(settings: Settings, runner: str | None = None, address: str | No
         client = stack.enter_context(Client(address, set_as_default=False))
         check_workers(client, api_url)
         cluster_limits.install(client)
-        cluster_limits.set_flow_scheduler(address)
+        cluster_limits.set_flow_scheduler(address, client)
         stack.callback(cluster_limits.set_flow_scheduler, None)
         # cast: Prefect's own runners do not fit its `TaskRunner[PrefectFuture[Any]]` annotation (see thread_pool)
         yield cast(TaskRunner[Any], DaskTaskRunner(address=address))

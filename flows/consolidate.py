@@ -17,6 +17,7 @@ from archivist.configs.settings import Settings, load_settings
 from archivist.configs.thresholds import load_thresholds
 from archivist.flows.artifacts import publish_summary
 from archivist.flows.cluster import holding_calls, task_runner
+from archivist.flows.handoff import park, take
 from archivist.flows.runs import TrackedRun, retry_unless_terminal, thread_pool
 from archivist.storage.scopes import fact_vector_dim, list_scopes
 from archivist.storage.store import Store
@@ -38,9 +39,12 @@ consolidate_task = task(name="consolidate-partition", cache_policy=NO_CACHE, ret
 
 
 @flow(name="consolidate-partitions", validate_parameters=False)
-def consolidate_partitions(settings: Settings, store_uri: str, groups: list, question: Any, t: Any, relations: Any,
-                           run_id: str, dim: int | None, max_pairs: int | None) -> list:
-    """One task per partition of scopes, on the runner the caller chose; returns their results in order."""
+def consolidate_partitions(settings: Settings, store_uri: str, groups_key: str, question: Any, t: Any,
+                           relations: Any, run_id: str, dim: int | None, max_pairs: int | None) -> list:
+    """One task per partition of scopes, on the runner the caller chose; returns their results in order. The
+    scope lists are parked by the caller (flows/handoff.py), so a store of any size stays under Prefect's limit
+    on flow parameters."""
+    groups = take(groups_key)
     futures = consolidate_task.map(unmapped(settings), unmapped(store_uri), groups, unmapped(question),
                                    unmapped(t), unmapped(relations), run_id=unmapped(run_id), dim=unmapped(dim),
                                    max_pairs=unmapped(max_pairs))
@@ -70,7 +74,7 @@ def consolidate_flow(tenant: str | None = None, scope: str | None = None, store:
             # A nested flow of its own runner: on Dask the partitions run in worker processes, each opening the
             # store and a decision client from settings (nothing unpicklable crosses), paced by one budget.
             parts = consolidate_partitions.with_options(task_runner=chosen)(
-                settings, db.uri, groups, question, t, relations, run_id, fact_vector_dim(db), max_pairs)
+                settings, db.uri, park(groups), question, t, relations, run_id, fact_vector_dim(db), max_pairs)
         parts = [part.written(db) for part in parts]
         plan = record_consolidation(db, parts, tenant=tenant, scope=scope, model=model_version(decider),
                                     question=question, run_id=run_id,

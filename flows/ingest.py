@@ -21,7 +21,7 @@ from prefect.futures import as_completed
 
 from archivist.configs.settings import Settings, with_overrides
 from archivist.flows.cli.progress import report
-from archivist.flows.cluster import holding_calls, task_runner
+from archivist.flows.cluster import committed, holding_calls, recover_spills, spill_dirs, task_runner
 from archivist.flows.runs import TrackedRun, retry_unless_terminal, thread_pool
 from archivist.flows.runtime import prefect_defaults
 from archivist.storage.calls import CallLog, run_spend
@@ -118,6 +118,7 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
     ensure_ingest_tables(store, embedder.dim)
     record_embedder(store, embedder.name, embedder.dim)
     heal_store(store)  # a commit a killed run left open is healed before anything is read or written
+    recover_spills(store, run_id)  # a killed run's paid calls: cached now, not paid again
     parameters = {"paths": paths, "format": fmt, "stage": stage, "extract": extract,
                   "partitions": settings.ingest.partitions}
     staging = _staging_dir(settings, run_id)
@@ -129,13 +130,15 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
         turn_seconds = {"read": time.perf_counter() - clock}
         clock = time.perf_counter()
         partitions = sorted(staged.partitions)
+        spills = spill_dirs(staging, "embed", partitions)
         futures = embed_task.map(partitions, [staged.partitions[p] for p in partitions],
-                                 unmapped(settings), unmapped(run_id))
+                                 unmapped(settings), unmapped(run_id), calls_spill=spills)
+        spill_of = {id(f): d for f, d in zip(futures, spills, strict=True)}
         written, embedded = 0, []
         report("turns: partitions embedded and stored", 0, len(partitions))
         for future in as_completed(futures):
             # Committing here, in the flow, keeps one writer per table whatever the task runner.
-            embedded.append(future.result().written(store))
+            embedded.append(committed(future, store, spill_of[id(future)]))
             written += ingest_steps.commit_embedded(store, embedded[-1].files)
             report("turns: partitions embedded and stored", len(embedded), len(partitions))
         turn_seconds["turns"] = time.perf_counter() - clock
@@ -143,7 +146,7 @@ def ingest_flow(paths: list[str], settings: Settings, fmt: str = "auto", stage: 
         if stage == "all":
             # Tables are created here, once, before tasks that read them run in parallel.
             ensure_write_path_tables(store, embedder.dim)
-            facts = _write_path(embedded, settings, run_id, extract, store, embedder.dim)
+            facts = _write_path(embedded, settings, run_id, extract, store, embedder.dim, staging)
             # Recall's full-text search needs these; building them here keeps the cost off the first query.
             ensure_fts_index(store, "turns")
             ensure_fts_index(store, "facts")
@@ -197,14 +200,17 @@ def ensure_write_path_tables(store: Store, dim: int) -> None:
     CallLog(store).close()
 
 
-def _submit_batches(work: list, settings: Settings, run_id: str) -> int:
+def _submit_batches(work: list, settings: Settings, run_id: str, store: Store, staging: Path) -> int:
     """Batch mode's first pass: every partition's extraction batches queued before any partition waits on
     its own (else partitions beyond the task runner's width would start a 24-hour window only after others
-    end). The second pass finds them in `llm_batches` and collects them."""
+    end). The flow writes each partition's `llm_batches` records as it returns, so a batch id is in the store
+    seconds after it was submitted, not after a wait of hours; the second pass finds them and collects them."""
     submit_only = with_overrides(settings, llm__batch_submit_only=True)
+    spills = spill_dirs(staging, "submit", [e.partition for e in work])
     futures = submit_task.map([e.partition for e in work], [e.scopes for e in work], unmapped(submit_only),
-                              unmapped(run_id))
-    queued = sum(future.result() for future in as_completed(futures))
+                              unmapped(run_id), calls_spill=spills)
+    spill_of = {id(f): d for f, d in zip(futures, spills, strict=True)}
+    queued = sum(committed(future, store, spill_of[id(future)]) for future in as_completed(futures))
     report(f"extraction batches: {queued} queued or waiting", len(work), len(work))
     return queued
 
@@ -218,27 +224,30 @@ def _submit_partition(partition: int, scopes: list, settings: Settings, run_id: 
     return 0
 
 
-submit_task = task(name="submit-batches", cache_policy=NO_CACHE)(_submit_partition)
+# holding_calls: the batch records and call rows of the submission come back to the flow, which writes them.
+submit_task = task(name="submit-batches", cache_policy=NO_CACHE)(holding_calls(_submit_partition))
 
 
 def _write_path(embedded: list, settings: Settings, run_id: str, extract: str, store: Store,
-                dim: int) -> dict[str, Any]:
+                dim: int, staging: Path) -> dict[str, Any]:
     """Extraction and decisions, one task per partition; the flow commits each partition's changes together."""
     work = sorted((e for e in embedded if e.scopes), key=lambda e: e.partition)
-    if extract == "batch" and (settings.llm.batch_submit_only or len(work) > 1):
-        queued = _submit_batches(work, settings, run_id)
+    if extract == "batch" and (work or settings.llm.batch_submit_only):
+        queued = _submit_batches(work, settings, run_id, store, staging)
         if settings.llm.batch_submit_only:
             raise BatchesSubmitted(f"{queued} extraction batch(es) queued or already waiting; run the same ingest "
                                    "without llm.batch_submit_only to collect them", queued)
+    spills = spill_dirs(staging, "facts", [e.partition for e in work])
     futures = facts_task.map([e.partition for e in work], [e.scopes for e in work], unmapped(settings),
-                             unmapped(run_id), unmapped(extract))
+                             unmapped(run_id), unmapped(extract), calls_spill=spills)
+    spill_of = {id(f): d for f, d in zip(futures, spills, strict=True)}
     totals = {"facts_extracted": 0, "decision_requests": 0, "decisions": 0, "facts_written": 0, "events": 0,
               "extraction_failures": 0, "fallback_decisions": 0, "fallbacks": {}, "deferred_turns": 0,
               "deferred_statements": 0, "deferred_decisions": {}, "turns_not_extracted": 0, "budget_stopped": False,
               "stage_seconds": {}, "gate_skipped": 0}
     report("facts: partitions decided and committed", 0, len(work))
     for done, future in enumerate(as_completed(futures), start=1):
-        result = future.result().written(store)
+        result = committed(future, store, spill_of[id(future)])
         clock = time.perf_counter()
         counts = facts_steps.commit_facts(store, result, dim, run_id)
         seconds = totals["stage_seconds"]

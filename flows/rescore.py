@@ -1,6 +1,6 @@
 """The re-scoring flow: re-ask stored decisions with a new model version, report the drift, plan the changes.
 
-    rescore_flow(model="local-decider-1@t=0.7")               a real run (cached, batched, rate-limited)
+    rescore_flow(model="local-decider-2@t=0.7")               a real run (cached, batched, rate-limited)
     prepare_rescore(...) + estimate(...)                       the dry run: counts and cost, no call, no Prefect
 """
 
@@ -19,11 +19,11 @@ from archivist.configs.relations import load_relations
 from archivist.configs.settings import Settings, load_settings, with_overrides
 from archivist.configs.thresholds import load_thresholds
 from archivist.flows.cluster import holding_calls, task_runner
+from archivist.flows.handoff import park, take
 from archivist.flows.runs import TrackedRun, retry_unless_terminal
 from archivist.storage.store import Store
 from archivist.tasks.decisions.client import build_decider
 from archivist.tasks.decisions.questions import load_questions
-from archivist.tasks.decisions.types import DecisionResult
 from archivist.tasks.plans.heal import heal_store
 from archivist.tasks.rescore.requests import (
     RESCORE_PREFIX,
@@ -33,6 +33,7 @@ from archivist.tasks.rescore.requests import (
     stored_decisions,
 )
 from archivist.tasks.rescore.run import ask_rescore, drift_markdown, partition_requests, record_rescore
+from archivist.tasks.rescore.seconds import Answered
 
 
 @dataclass
@@ -63,16 +64,18 @@ rescore_task = task(name="rescore-partition", cache_policy=NO_CACHE, retries=1, 
 
 
 @flow(name="rescore-partitions", validate_parameters=False)
-def rescore_partitions(settings: Settings, store_uri: str, groups: list, run_id: str) -> list:
+def rescore_partitions(settings: Settings, store_uri: str, work_key: str, run_id: str) -> list:
     """One task per partition of scopes, on the runner the caller chose; their answers (`Held`, with their
-    calls' rows for the caller to write) in order."""
+    calls' rows for the caller to write) in order. The requests are parked by the caller (flows/handoff.py):
+    as a flow parameter they would pass Prefect's size limit on real stores."""
+    groups = take(work_key)
     futures = rescore_task.map(unmapped(settings), unmapped(store_uri), groups, run_id=unmapped(run_id))
     return [future.result() for future in futures]
 
 
-def ask_partitioned(settings: Settings, db: Store, work: RescoreWork, run_id: str) -> list[DecisionResult]:
-    """Every request of `work` asked, one task per partition of scopes on `task_runner(settings)`; one answer
-    per request, in the order of `work.requests`."""
+def ask_partitioned(settings: Settings, db: Store, work: RescoreWork, run_id: str) -> list[Answered]:
+    """Every request of `work` asked, one task per partition of scopes on `task_runner(settings)` (each also
+    asks the second readings its answers now require); one answer per request, in the order of `work.requests`."""
     if not work.requests:
         return []
     groups = partition_requests(work, settings.ingest.partitions)
@@ -80,8 +83,9 @@ def ask_partitioned(settings: Settings, db: Store, work: RescoreWork, run_id: st
         # A nested flow of its own runner: on Dask the partitions run in worker processes, each opening a
         # decision client from settings (nothing unpicklable crosses), paced by the one scheduler-held budget.
         parts = rescore_partitions.with_options(task_runner=chosen)(
-            settings, db.uri, [[work.requests[i].request for i in group] for group in groups], run_id)
-    results: list[DecisionResult | None] = [None] * len(work.requests)
+            settings, db.uri, park([[(work.requests[i].request, work.requests[i].second) for i in group]
+                                    for group in groups]), run_id)
+    results: list[Answered | None] = [None] * len(work.requests)
     for group, held in zip(groups, parts, strict=True):
         for i, result in zip(group, held.written(db), strict=True):
             results[i] = result

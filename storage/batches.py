@@ -16,6 +16,7 @@ from typing import Any
 import pyarrow as pa
 
 from archivist.storage import sql
+from archivist.storage.calls import current_held
 from archivist.storage.schemas import TIMESTAMP
 from archivist.storage.store import Store
 
@@ -73,13 +74,20 @@ def _values(row: dict[str, Any]) -> dict[str, Any]:
 
 
 class BatchLedger:
-    """Reads and writes `llm_batches` rows (a handful per night: no buffering needed)."""
+    """Reads and writes `llm_batches` rows (a handful per night: no buffering needed). Opened inside
+    `hold_calls` (a partition task), its writes are held with the task's call rows for the flow to write."""
 
     def __init__(self, store: Store):
         self.store = store
-        store.ensure_table(LLM_BATCHES, LLM_BATCHES_SCHEMA)
+        self._held = current_held()
+        if self._held is None:
+            store.ensure_table(LLM_BATCHES, LLM_BATCHES_SCHEMA)
 
     def get(self, batch_key: str) -> BatchRecord | None:
+        if self._held is not None:
+            held = self._held.batch(batch_key)
+            if held is not None:
+                return held
         frame = self.store.read(LLM_BATCHES, where=f"batch_key = {sql.quote(batch_key)}")
         if frame.is_empty():
             return None
@@ -88,9 +96,16 @@ class BatchLedger:
 
     def save(self, record: BatchRecord) -> BatchRecord:
         record = replace(record, updated_at=utcnow())
-        table = pa.Table.from_pylist([asdict(record)], schema=LLM_BATCHES_SCHEMA)
-        self.store.upsert(LLM_BATCHES, table, "batch_key")
+        if self._held is not None:
+            self._held.keep_batch(record.batch_key, record)
+        else:
+            self.save_all([record])
         return record
+
+    def save_all(self, records: list[BatchRecord]) -> None:
+        """Upsert `records` as they are (the flow writing a task's held records)."""
+        table = pa.Table.from_pylist([asdict(r) for r in records], schema=LLM_BATCHES_SCHEMA)
+        self.store.upsert(LLM_BATCHES, table, "batch_key")
 
     def mark(self, record: BatchRecord, status: str) -> BatchRecord:
         return self.save(replace(record, status=status))

@@ -16,13 +16,13 @@ import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 import pyarrow as pa
 
-from archivist.storage import sql
+from archivist.storage import spill, sql
 from archivist.storage.schemas import TIMESTAMP
 from archivist.storage.store import Store
 
@@ -103,6 +103,29 @@ class HeldCalls:
 
     cache: dict[str, dict[str, Any]] = field(default_factory=dict)
     ledger: list[LedgerRow] = field(default_factory=list)
+    batches: dict[str, Any] = field(default_factory=dict)
+    """`llm_batches` records (storage/batches.py) by batch key, the latest state of each."""
+    spill_dir: str | None = None
+    """The partition's spill folder (storage/spill.py), when the task was given one; deleted once written."""
+    spill_file: str | None = None
+    """This attempt's file in it: each paid call and batch record is appended as it is made, for a retry."""
+
+    @property
+    def empty(self) -> bool:
+        return not (self.cache or self.ledger or self.batches)
+
+    def spilled(self, kind: str, row: dict[str, Any]) -> None:
+        if self.spill_file is not None:
+            spill.append(self.spill_file, kind, row)
+
+    def keep_batch(self, key: str, record: Any) -> None:
+        with _held_lock:
+            self.batches[key] = record
+        self.spilled("batch", asdict(record))
+
+    def batch(self, key: str) -> Any | None:
+        with _held_lock:
+            return self.batches.get(key)
 
 
 _HELD: ContextVar[HeldCalls | None] = ContextVar("archivist_held_calls", default=None)
@@ -110,28 +133,74 @@ _held_lock = threading.Lock()  # module-level: a lock inside HeldCalls would not
 
 
 @contextmanager
-def hold_calls() -> Iterator[HeldCalls]:
+def hold_calls(spill_dir: str | None = None) -> Iterator[HeldCalls]:
     """Every `CallLog` opened inside the block (in this thread) flushes into the yielded rows, not the store;
-    its lookups still see them, so a request answered earlier in the task is not paid twice."""
-    held = HeldCalls()
+    its lookups still see them, so a request answered earlier in the task is not paid twice. A `BatchLedger`
+    opened inside it holds its `llm_batches` records there too.
+
+    With `spill_dir` (one folder per partition, shared by its attempts), the rows of earlier attempts spilled
+    there are held from the start (their answers are cache hits), and this attempt spills its own rows."""
+    held = HeldCalls(spill_dir=spill_dir)
+    if spill_dir is not None:
+        _load_spilled(held, spill_dir)
+        held.spill_file = spill.new_file(spill_dir)
     token = _HELD.set(held)
     try:
         yield held
     finally:
         _HELD.reset(token)
+        if held.spill_file is not None:
+            spill.close(held.spill_file)
+
+
+def _load_spilled(held: HeldCalls, spill_dir: str) -> None:
+    from archivist.storage.batches import BatchRecord
+
+    seen: set[str] = set()
+    for kind, row in spill.read(spill_dir):
+        if kind == "call":
+            cached, ledger = row["cache"], row["ledger"]
+            if cached is not None:
+                held.cache.setdefault(cached["request_hash"], cached)
+            if ledger["call_id"] not in seen:
+                seen.add(ledger["call_id"])
+                held.ledger.append(LedgerRow(**ledger))
+        elif kind == "batch":
+            record = BatchRecord(**row)
+            known = held.batches.get(record.batch_key)
+            if known is None or known.updated_at <= record.updated_at:
+                held.batches[record.batch_key] = record
+
+
+def read_spilled(spill_dir: str) -> HeldCalls:
+    """The rows spilled in `spill_dir` (a partition whose every attempt died: the flow writes what they paid)."""
+    held = HeldCalls(spill_dir=spill_dir)
+    _load_spilled(held, spill_dir)
+    return held
+
+
+def current_held() -> HeldCalls | None:
+    """The rows of the `hold_calls` block this thread runs in; None outside one (writes go to the store)."""
+    return _HELD.get()
 
 
 def write_held(store: Store, held: HeldCalls) -> None:
-    """Write a task's held rows (cache rows first, as every flush does)."""
-    if not held.cache and not held.ledger:
+    """Write a task's held rows: cache rows first, as every flush does, and batch records last (a batch is
+    marked collected only once its results are in the cache)."""
+    if held.empty:
         return
     token = _HELD.set(None)
     try:
-        log = CallLog(store)
+        if held.cache or held.ledger:
+            log = CallLog(store)
+            log._pending_cache, log._pending_ledger = dict(held.cache), list(held.ledger)
+            log.flush()
+        if held.batches:
+            from archivist.storage.batches import BatchLedger
+
+            BatchLedger(store).save_all(list(held.batches.values()))
     finally:
         _HELD.reset(token)
-    log._pending_cache, log._pending_ledger = dict(held.cache), list(held.ledger)
-    log.flush()
 
 
 class CallLog:
@@ -204,8 +273,23 @@ class CallLog:
         with self._lock:
             self._pending_ledger.append(row)
             due = len(self._pending_ledger) >= self.flush_every
+        if self._held is not None and self._held.spill_file is not None and row.cost_usd > 0 and not row.cached:
+            self._spill_paid(row)
         if due:
             self.flush()
+
+    def _spill_paid(self, row: LedgerRow) -> None:
+        """A paid call's ledger row and its response, to the attempt's spill file (storage/spill.py). Free calls
+        (the embedded models', cache hits) are not spilled: asking them again costs no money, and spilling
+        every one of them measured 2x the time of holding a call (tests/benchmarks/bench_spill.py)."""
+        assert self._held is not None
+        key = row.request_hash
+        with self._lock:
+            cached = self._pending_cache.get(key) or self._flushing_cache.get(key)
+        if cached is None:
+            with _held_lock:
+                cached = self._held.cache.get(key)
+        self._held.spilled("call", {"cache": cached, "ledger": dict(vars(row))})
 
     # -- flushing -------------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ import pyarrow as pa
 from archivist.crashpoints import crash_point
 from archivist.errors import ArchivistError
 from archivist.storage import sql
+from archivist.storage.objects import scheme
 from archivist.storage.plans import (
     PlanNotFound,
     delete_plan_files,
@@ -159,6 +160,10 @@ def finish_job(store: Store, job: PurgeJob) -> PurgeResult:
         _verify_versions(store, found)
     needles = scan_needles(store, found, texts)
     files, hits = byte_scan(store, needles, exclude=[PURGE_JOBS_TABLE])
+    if files is None:
+        notes.append(f"the files of this {scheme(store.files().uri)}:// store cannot be read by archivist, so no "
+                     "byte scan was made: the rows and every old version are removed, but no check proved that no "
+                     "byte of the purged data is left in the store's files")
     if hits:
         raise PurgeIncomplete(f"purge {job.purge_id[:12]}: {len(hits)} files of the store still hold purged data "
                               f"({', '.join(hits[:5])})")
@@ -248,10 +253,13 @@ def scan_needles(store: Store, found: PurgeScope, texts: Iterable[str]) -> list[
 
 
 def byte_scan(store: Store, needles: Sequence[bytes], exclude: Sequence[str] = (),
-              only: str | None = None) -> tuple[int, list[str]]:
+              only: str | None = None) -> tuple[int | None, list[str]]:
     """(files read, relative paths of the files holding any needle) over the store's files, on a local
-    folder or an s3:// store alike. `exclude`/`only` name tables (their `<name>.lance` folders)."""
+    folder or an s3:// store alike; (None, []) on a store whose files archivist cannot read (gs://, az://).
+    `exclude`/`only` name tables (their `<name>.lance` folders)."""
     files = store.files()
+    if not files.scannable:
+        return None, []
     skipped = {f"{name}.lance" for name in exclude}
     hits, read = [], 0
     for relative in files.walk():

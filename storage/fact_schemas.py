@@ -55,7 +55,12 @@ _SOURCE_FIELDS = [
 # precision, shown as "2019"); null when the fact is dated by its message. Last, so an older table gets it appended.
 _DATE_FIELDS = [pa.field("date_precision", pa.string())]
 
-FACT_ROW_SCHEMA = pa.schema([*_FACT_FIELDS, *_SOURCE_FIELDS, *_DATE_FIELDS])
+# Whether the statement said the slot's value changed ("I switched to an iPhone 15"; the extractor's `replaces`):
+# the write path sent it in the request's slot, so re-scoring must send it too. Null in a store written before it
+# was kept (those requests cannot be rebuilt with the mark). Last, so an older table gets it appended.
+_CHANGE_FIELDS = [pa.field("replaces", pa.bool_())]
+
+FACT_ROW_SCHEMA = pa.schema([*_FACT_FIELDS, *_SOURCE_FIELDS, *_DATE_FIELDS, *_CHANGE_FIELDS])
 """A fact without its vector: what a `fact_added` event carries and what replay rebuilds."""
 FACT_COLUMNS = FACT_ROW_SCHEMA.names
 FACT_TIMESTAMPS = ("said_at", "valid_from", "valid_until")
@@ -63,7 +68,8 @@ FACT_TIMESTAMPS = ("said_at", "valid_from", "valid_until")
 
 def facts_schema(dim: int) -> pa.Schema:
     """The `facts` table: a fact row plus its vector in the store's embedding space."""
-    return pa.schema([*_FACT_FIELDS, pa.field("vector", pa.list_(pa.float32(), dim)), *_SOURCE_FIELDS, *_DATE_FIELDS])
+    return pa.schema([*_FACT_FIELDS, pa.field("vector", pa.list_(pa.float32(), dim)), *_SOURCE_FIELDS, *_DATE_FIELDS,
+                      *_CHANGE_FIELDS])
 
 
 def fact_row_polars_schema() -> pl.Schema:

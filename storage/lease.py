@@ -38,6 +38,10 @@ log = logging.getLogger(__name__)
 
 LOCK_FILE = "_writer.lock"
 POLL_S = 0.2
+UNLEASED_WARNING = (
+    "no writer lease for %s: archivist leases local folders and s3:// stores only, so nothing stops a second "
+    "writer here; two at once could number events twice and store the same turns twice. Run one writer at a "
+    "time (one scheduled deployment)")
 
 
 class StoreBusy(ArchivistError, RuntimeError):
@@ -92,7 +96,7 @@ def writer_lease(uri: str, command: str, wait_s: float = 0.0,
     if not is_local(uri):
         if uri not in _warned:
             _warned.add(uri)
-            log.warning("no writer lease for %s (object stores cannot be locked here): run one writer at a time", uri)
+            log.warning(UNLEASED_WARNING, uri)
         yield
         return
     path = lock_path(uri)

@@ -23,8 +23,17 @@ class ObjectStoreUnsupported(ArchivistError, ValueError):
     hint = "use a local folder or an s3:// URI (S3 or an S3-compatible server) for the store"
 
 
+SCANNABLE_SCHEMES = frozenset({"s3", "s3a"})
+"""Object-store schemes whose files archivist can list and read (pyarrow's S3 file system); gs:// and az://
+stores work through LanceDB, but their files are not read by archivist (no purge byte scan, no lease)."""
+
+
 def is_local(uri: str) -> bool:
     return "://" not in uri or uri.startswith("file://")
+
+
+def scheme(uri: str) -> str:
+    return uri.partition("://")[0] if "://" in uri else "file"
 
 
 def _option(options: Mapping[str, str], *names: str) -> str | None:
@@ -57,15 +66,20 @@ class StoreFiles:
     storage_options: Mapping[str, str]
 
     @property
+    def scannable(self) -> bool:
+        """Whether archivist can list and read these files (a folder or an s3:// store)."""
+        return is_local(self.uri) or scheme(self.uri) in SCANNABLE_SCHEMES
+
+    @property
     def local_root(self) -> Path | None:
         return Path(self.uri.removeprefix("file://")) if is_local(self.uri) else None
 
     def _s3(self) -> tuple[Any, str]:
         import pyarrow.fs as pafs
 
-        scheme, _, rest = self.uri.partition("://")
-        if scheme not in {"s3", "s3a"}:
-            raise ObjectStoreUnsupported(f"cannot list the files of a {scheme}:// store")
+        kind, _, rest = self.uri.partition("://")
+        if kind not in SCANNABLE_SCHEMES:
+            raise ObjectStoreUnsupported(f"cannot list the files of a {kind}:// store")
         conf = s3_settings(self.storage_options)
         endpoint = conf["endpoint"]
         override = endpoint.split("://", 1)[-1] if endpoint else None

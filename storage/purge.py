@@ -78,7 +78,8 @@ class PurgeResult:
     scope: PurgeScope
     versions_left: dict[str, int]
     tags_deleted: int
-    scanned_files: int = 0
+    scanned_files: int | None = 0
+    """Files the byte scan read; None when the store's files cannot be read (no scan was made)."""
     needles: int = 0
     notes: list[str] = field(default_factory=list)
 

@@ -43,6 +43,24 @@ class StoreNotFound(StoreError):
 STORE_MARKERS = ("meta", "turns", "events", "facts", "runs")
 """Tables of which at least one exists in every store archivist wrote to."""
 
+_writes: dict[str, int] = {}
+_writes_guard = threading.Lock()
+
+
+def writes_made(reset: bool = False) -> dict[str, int]:
+    """Physical table -> write operations (creates, inserts, upserts, appends, deletes, compactions) this
+    process made; a flow's partition tasks make none, whatever process runs them (checked on Dask workers)."""
+    with _writes_guard:
+        made = dict(_writes)
+        if reset:
+            _writes.clear()
+    return made
+
+
+def _wrote(physical: str) -> None:
+    with _writes_guard:
+        _writes[physical] = _writes.get(physical, 0) + 1
+
 
 @contextmanager
 def lance_errors(what: str) -> Iterator[None]:
@@ -137,6 +155,7 @@ class Store:
                         f"archivist writes {schema}; use a new --store or migrate the table"
                     )
                 return table
+            _wrote(self.physical(name))
             with lance_errors(f"creating table {name} in {self.uri}"):
                 table = self._db.create_table(self.physical(name), schema=schema, exist_ok=True)
                 for column in btree:
@@ -150,6 +169,7 @@ class Store:
         if rows.num_rows == 0:
             return 0
         table = self._require(name)
+        _wrote(self.physical(name))
         with self.writer_lock(name), lance_errors(f"inserting {rows.num_rows} rows into {name}"):
             result = table.merge_insert(key).when_not_matched_insert_all().execute(rows)
         return int(result.num_inserted_rows)
@@ -158,6 +178,7 @@ class Store:
         if rows.num_rows == 0:
             return
         table = self._require(name)
+        _wrote(self.physical(name))
         with self.writer_lock(name), lance_errors(f"upserting {rows.num_rows} rows into {name}"):
             table.merge_insert(key).when_matched_update_all().when_not_matched_insert_all().execute(rows)
 
@@ -165,6 +186,7 @@ class Store:
         if rows.num_rows == 0:
             return
         table = self._require(name)
+        _wrote(self.physical(name))
         with self.writer_lock(name), lance_errors(f"appending {rows.num_rows} rows to {name}"):
             table.add(rows)
 
@@ -173,12 +195,14 @@ class Store:
         for name in names:
             table = self.table(name)
             if table is not None:
+                _wrote(self.physical(name))
                 with self.writer_lock(name), lance_errors(f"optimizing {name}"):
                     table.optimize()
 
     def delete(self, name: str, where: str) -> None:
         table = self.table(name)
         if table is not None:
+            _wrote(self.physical(name))
             with self.writer_lock(name), lance_errors(f"deleting rows of {name}"):
                 table.delete(where)
 
@@ -251,6 +275,7 @@ class Store:
         table = self.open_physical(physical)
         if table is None:
             return 0
+        _wrote(physical)
         with self.writer_lock(physical), lance_errors(f"rewriting {physical} without the purged rows"):
             removed = int(table.count_rows(where))
             if removed == 0:
@@ -275,6 +300,7 @@ class Store:
         table = self.open_physical(physical)
         if table is None:
             return 0, 0
+        _wrote(physical)
         with self.writer_lock(physical), lance_errors(f"removing old versions of {physical}"), \
                 warnings.catch_warnings():
             tags = list(table.tags.list())

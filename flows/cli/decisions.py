@@ -43,7 +43,7 @@ def evaluate_decisions(
     provider: str = typer.Option(None, "--provider", help="Decision provider (default from settings): local, "
                                  "systemone, openai_decisions, llm:openai, llm:anthropic, python:module:function."),
     model: str = typer.Option(None, "--model",
-                              help="Model version, e.g. local-decider-1@t=0.7 (default from settings)."),
+                              help="Model version, e.g. local-decider-2@t=0.7 (default from settings)."),
     split: str = typer.Option("all", "--split", help="Which items: test, train or all (items without a split "
                               "count only under all)."),
     store: str = typer.Option(None, "--store", help="Store URI for the call cache and ledger (default from settings)."),
@@ -76,7 +76,7 @@ def evaluate_decisions(
     _check_split(split)
     settings = load_settings(decisions__provider=provider, decisions__model=model, store__uri=store)
     if provider == "local" and not model and not settings.decisions.model.startswith("local-decider"):
-        settings = with_overrides(settings, decisions__model="local-decider-1")
+        settings = with_overrides(settings, decisions__model="local-decider-2")
     try:
         items = load_labels(labels, split)
         if not items:
@@ -192,7 +192,7 @@ def fit(
     split: str = typer.Option("train", "--split", help="Which items to fit on: train (default, keeps the test "
                               "split held out), test or all."),
     seed: int = typer.Option(None, "--seed", help="Seed of the cross-validation folds."),
-    model: str = typer.Option(None, "--model", help="Version name the weights answer as (default local-decider-1); "
+    model: str = typer.Option(None, "--model", help="Version name the weights answer as (default local-decider-2); "
                               "give refitted weights a new name so stored decisions keep telling them apart."),
     more: list[Path] = typer.Option(None, "--more-labels", dir_okay=False, help="Another LABELS.jsonl "
                                     "fitted whole, as its own source (repeatable; default: "

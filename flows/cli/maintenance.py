@@ -67,7 +67,7 @@ def consolidate_command(
 
 
 def rescore_command(
-    model: str = typer.Option(..., "--model", help="The new model version, e.g. local-decider-1@t=0.7."),
+    model: str = typer.Option(..., "--model", help="The new model version, e.g. local-decider-2@t=0.7."),
     provider: str = typer.Option(None, "--provider", help="Decision provider (default from settings)."),
     question: str = typer.Option(None, "--question", help="Only decisions on this question (e.g. relation)."),
     since: str = typer.Option(None, "--since", help="Only decisions about statements said at or after this moment: "
@@ -197,10 +197,18 @@ def purge_command(
               "files_scanned": result.scanned_files, "notes": result.notes,
               "resumed": [r.purge_id for r in resumed]}
     if json_out:
-        print_json(report)
+        print_json(report | {"byte_scan": result.scanned_files is not None})
     else:
-        typer.echo(f"purged {found.total} rows of {who}; old versions removed; {result.scanned_files} files "
-                   f"scanned clean; audit record {result.purge_id}")
+        typer.echo(purge_line(who, found.total, result))
+
+
+def purge_line(who: str, total: int, result: Any) -> str:
+    """The purge's closing line: a clean byte scan, or (a store whose files cannot be read) that none was made."""
+    if result.scanned_files is None:
+        return (f"purged {total} rows of {who}; old versions removed; NOT scanned: this store's files cannot be "
+                f"read by archivist, so no byte scan proved the erasure; audit record {result.purge_id}")
+    return (f"purged {total} rows of {who}; old versions removed; {result.scanned_files} files scanned clean; "
+            f"audit record {result.purge_id}")
 
 
 def serve_command(

@@ -32,10 +32,14 @@ def recall_command(
         raise typer.BadParameter("--over must be turns or facts")
     moment = moment_option(as_of, "--as-of")
     from archivist.configs.settings import load_settings
+
+    settings = load_settings()
+    from archivist.tasks.recall import warm
+
+    warm.start(settings, rerank=rerank)  # the models load in a thread while this one imports the store
     from archivist.storage.store import Store
     from archivist.tasks.recall.read import recall
 
-    settings = load_settings()
     uri = store or settings.store.uri
     tenant = tenant or settings.ingest.default_tenant
     # A path that holds no store is refused (a mistyped --store), and a read never creates one.

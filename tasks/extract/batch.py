@@ -21,8 +21,11 @@ uncached turns are deferred to the next run instead; a collected batch's cost is
 - system and tool turns are not sent (context only), as in the synchronous extractor.
 The poll interval and the longest wait are `llm.batch_poll_interval_s` and `llm.batch_max_wait_s`.
 
-One window stays open: a crash between the provider accepting the batch and the `llm_batches` row being
-written (milliseconds) loses the id, and the next run submits again.
+The `llm_batches` records (and call rows) are held with the partition task's result and written by the flow
+(`flows/cluster.py` `holding_calls`), which submits every batch in a first pass of short tasks. One window
+stays open: a run killed between the provider accepting a batch and that task returning (its partition's
+uploads, seconds) loses the id, and the next run submits again. A task that fails still hands its records
+to the flow with its error.
 """
 
 from __future__ import annotations

@@ -64,3 +64,55 @@ def with_subject(text: str) -> str:
 def all_lower_case(doc: Any) -> bool:
     """Typed without capitals (the pronoun "I" aside): capitals then say nothing about names."""
     return not any(ch.isupper() for token in doc if token.text != "I" for ch in token.text)
+
+
+@lru_cache(maxsize=8)
+def _expressions(words: frozenset[str]) -> tuple[re.Pattern[str], ...]:
+    found = []
+    for phrase in sorted(words, key=len, reverse=True):
+        parts = re.split(r"[\s\-]+", phrase.strip())
+        found.append(re.compile(r"(?<![\w])" + r"[\s\-]+".join(re.escape(p) for p in parts) + r"(?![\w])",
+                                re.IGNORECASE))
+    return tuple(found)
+
+
+def _glued(match: re.Match[str]) -> str:
+    return re.sub(r"[\s\-]+", "_", match.group(0))
+
+
+def joined(text: str, g: Grammar) -> str:
+    """`text` with each fixed expression of [words] `fixed_expressions` written as one word for the parser
+    ("pay as you go" -> "pay_as_you_go"): the parser would read "you go" as a clause of its own."""
+    for pattern in _expressions(g.word("fixed_expressions")):
+        text = pattern.sub(_glued, text)
+    return text
+
+
+def unjoined(text: str, g: Grammar) -> str:
+    """A fact's words with the fixed expressions `joined` made one word written with spaces again."""
+    if "_" not in text:
+        return text
+    for phrase in g.word("fixed_expressions"):
+        glued = re.sub(r"[\s\-]+", "_", phrase.strip())
+        text = re.sub(rf"(?<![\w]){re.escape(glued)}(?![\w])", lambda m: m.group(0).replace("_", " "), text,
+                      flags=re.IGNORECASE)
+    return text
+
+
+def as_statement(text: str, g: Grammar) -> str:
+    """A request the agent is asked to act on, read as what it states: "Could you note that my pharmacy is now X?"
+    -> "my pharmacy is now X." ([words] record_openers); "Could you change my meal preference to vegan?" -> "I want
+    to change my meal preference to vegan." (`change_request_openers` with a [durability] durable_requests verb),
+    the request it is. Any other text is returned as it is."""
+    lower = text.lower()
+    for opener in sorted(g.word("record_openers"), key=len, reverse=True):
+        if lower.startswith(opener) and (len(text) == len(opener) or not text[len(opener)].isalnum()):
+            rest = text[len(opener):].lstrip(" ,:-")
+            if rest:
+                return re.sub(r"\s*\?+\s*$", ".", rest)
+    for opener in sorted(g.word("change_request_openers"), key=len, reverse=True):
+        asked = re.match(rf"{re.escape(opener)},?\s+(?P<verb>\w+)\s+(?P<rest>(?:my|our)\b.+?)[\s?.!]*$", text,
+                         re.IGNORECASE)
+        if asked and asked.group("verb").lower() in g.durable_requests:
+            return f"I want to {asked.group('verb').lower()} {asked.group('rest')}."
+    return text

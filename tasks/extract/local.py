@@ -26,7 +26,15 @@ from typing import Any
 
 from archivist.configs.relations import load_relations
 from archivist.tasks.extract.answers import answer_fact, asked_slot
-from archivist.tasks.extract.chat import dropped_subject, may_drop_subject, with_subject, written_out
+from archivist.tasks.extract.chat import (
+    as_statement,
+    dropped_subject,
+    joined,
+    may_drop_subject,
+    unjoined,
+    with_subject,
+    written_out,
+)
 from archivist.tasks.extract.dates import find_dates
 from archivist.tasks.extract.errands import (
     action_words,
@@ -52,6 +60,7 @@ from archivist.tasks.extract.relate import (
 )
 from archivist.tasks.extract.replacement import fold_negations, states_change
 from archivist.tasks.extract.sentences import Span, split_sentences
+from archivist.tasks.extract.slots import any_reading
 from archivist.tasks.extract.subjects import (
     PERSONAL_PRONOUNS,
     antecedent,
@@ -145,8 +154,9 @@ class LocalExtractor:
     def _readable(self, sentence: str, *, answer: bool = False) -> str:
         """The part of a sentence worth parsing (chat spellings written out): all of it, the statement before a
         question, or nothing. An answer to an agent's question is parsed even when it is only a value."""
-        text = written_out(sentence.replace("\u2019", "'").replace("\u2018", "'"), self.grammar)
-        stripped = text.strip()
+        text = joined(written_out(sentence.replace("\u2019", "'").replace("\u2018", "'"), self.grammar), self.grammar)
+        stripped = as_statement(text.strip(), self.grammar)
+        text = stripped
         first = re.split(r"[\s,]+", stripped.lower(), maxsplit=2)
         opener = " ".join(first[:2])
         if first and (first[0] in self.grammar.cue("conditional_marks") or opener in
@@ -154,7 +164,7 @@ class LocalExtractor:
             return ""
         if stripped.rstrip(" \"')").endswith("?") or (first and first[0] in self.grammar.word("question_starts")
                                                        and not re.match(r"^\w+n't\b", stripped.lower())):
-            pieces = re.split(r",\s+", stripped)
+            pieces = re.split(r",\s+|\s+[-\u2013\u2014]\s+|;\s*", stripped)  # "..., Wrexham - can he ...?"
             kept = []
             for piece in pieces[:-1]:
                 head = re.split(r"\s+", piece.strip().lower(), maxsplit=1)[0]
@@ -181,6 +191,7 @@ class LocalExtractor:
                                     replaces=replaces))
         for relation, obj, text, names in value_facts(doc, person, g):
             facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", names))
+        values = {id(f) for f in facts}
         state = misparsed_state(doc, person, g)
         if state is not None:
             facts.append(self._fact(turn, sentence, doc, person, state.relation, state.object_text, state.text, None,
@@ -208,7 +219,9 @@ class LocalExtractor:
                                         reading.text, clause, reading.status or clause.status, names))
         if not any(f.relation == "diet" for f in facts):
             facts.extend(self._diet(turn, sentence, doc, person, clauses))
-        return facts
+        # "Could you update my email to X?": the clause says it is asked for, which the value alone cannot tell
+        unsure = {(f.relation, f.object) for f in facts if f.temporal_status in ("planned", "hypothetical")}
+        return [f for f in facts if id(f) not in values or (f.relation, f.object) not in unsure]
 
     def _readings(self, clause: Clause, who: Who, dates: set[int], turn: TurnContext) -> list[Reading]:
         g = self.grammar
@@ -228,16 +241,19 @@ class LocalExtractor:
             if reading is None and owned:  # "my router stopped working"; "my mind is elsewhere" is no service
                 reading = service_reading(clause, who, g, dates)
             return [reading] if reading else []
-        readings = personal_readings(clause, who, g, dates) or frame_reading(clause, who, g, dates)
+        readings = any_reading(personal_readings(clause, who, g, dates) or frame_reading(clause, who, g, dates),
+                               clause, who, g, dates)
         if not readings and clause.subject is not None and clause.subject.lower_ in ("i", "we"):
             service = service_reading(clause, who, g, dates)
             if service:
                 return [service]
         if not readings and clause.status == "planned" and clause.verb.pos_ == "VERB":
             action = clause.verb.lemma_.lower()
-            if action in g.durable_actions and not clause.request:
-                text = clause_text(clause, who, last_argument(clause.verb), dates)
-                end = last_argument(clause.verb)
+            end = last_argument(clause.verb)
+            if clause.negated and end is None:
+                self.dropped_one_offs += 1  # "I'm not switching, I'm just annoyed": no plan, and no value to store
+            elif action in g.durable_actions and not clause.request:
+                text = clause_text(clause, who, end, dates)
                 head = next((c for c in end.children if c.dep_ == "pobj"), end) if end is not None else None
                 readings = [Reading(INTENTION, head, action_words(clause, dates), text)]
             else:
@@ -358,6 +374,7 @@ class LocalExtractor:
               replaces: bool | None = None) -> ExtractedFact:
         reference = turn.said_on
         said_at = None
+        precision = None  # as the LLM extractor: the precision of a date the statement gives, None for its day
         if reference is not None:
             said_at = reference
             if clause is not None:
@@ -367,14 +384,16 @@ class LocalExtractor:
                 future = status in ("planned", "hypothetical")
                 for mention in find_dates(doc.text, reference, future=future):
                     if any(t.i in own for t in doc if t.idx < mention.end and t.idx + len(t.text) > mention.start):
-                        said_at = mention.value
+                        said_at, precision = mention.value, mention.precision
                         break
         person = self.person_of(turn)
+        obj, text = unjoined(obj, self.grammar), unjoined(text, self.grammar)
         return ExtractedFact(
             subject=subject, relation=relation, object=obj, text=text, quote=sentence.text,
             said_at=said_at.isoformat() if said_at else None,
             entities=entities(subject, [obj], relation, self.grammar.word("not_names"), person, names),
             source_turn_id=turn.turn_id, temporal_status=status, kind=KIND_OF.get(status, "fact"),
+            date_precision=precision,
             replaces=replaces if replaces is not None else status == "current" and states_change(
                 clause, doc, self.grammar))
 

@@ -122,9 +122,12 @@ def _conj_verbs(verb: Any) -> list[Any]:
 def subject_of(head: Any) -> Any | None:
     """The subject of a clause head; a coordinated verb without one shares its first conjunct's."""
     for _ in range(4):
-        found = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
-        if found is not None:
-            return found
+        subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
+        if subjects:
+            # "I meant Dawes, not Dawson - my surname is Dawes": a misparse may give a verb two subjects; the one
+            # nearest before it is the clause's own
+            before = [c for c in subjects if c.i < head.i]
+            return before[-1] if before else subjects[0]
         if head.dep_ in ("conj", "xcomp") and head.head.i != head.i:
             head = head.head
             continue

@@ -72,8 +72,13 @@ def personal_readings(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                 f"{who.name} runs {_counted(obj)}"
             return [_reading(clause, who, "business", token, template, dates, obj=obj)]
         named = any(n in ("prep:at", "prep:with", "prep:for") and a.pos_ == "PROPN" for n, a in args)
-        if head in g.noun("job") and not named and (lemma in g.noun("job_verbs")
-                                                    or clause.head.lemma_.lower() in ("get", "be")):
+        job_verb = lemma in g.noun("job_verbs") or clause.head.lemma_.lower() in ("get", "be")
+        employer = _employer_of(token) if head in g.noun("job") and job_verb and not named else None
+        if employer is not None:
+            # "I've started a new job at Osprey Analytics": the parser hangs the employer on the job, not the verb
+            obj = object_text(phrase_tokens(employer, dates), keep_possessive=True)
+            return [_reading(clause, who, "employer", employer, f"{who.name} works at {obj}", dates, obj=obj)]
+        if head in g.noun("job") and not named and job_verb:
             # "got a new job at Tesco" names the employer: the support frame writes "works at Tesco"
             return [_reading(clause, who, "employer", token, None, dates)]
         if head in g.noun("degree"):
@@ -85,6 +90,17 @@ def personal_readings(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
         if words & g.noun("hobby") and lemma in g.noun("hobby_verbs"):
             return [_reading(clause, who, "activity", token, None, dates, status=_habit(clause))]
     return []
+
+
+def _employer_of(job: Any) -> Any | None:
+    """The named employer of a job phrase ("a new job at Osprey Analytics", "a job with the NHS"), or None."""
+    for prep in job.children:
+        if prep.dep_ == "prep" and prep.lower_ in ("at", "with", "for"):
+            found = next((c for c in prep.children if c.dep_ == "pobj" and (c.pos_ == "PROPN" or c.ent_type_ == "ORG"
+                                                                          or c.text.isupper())), None)
+            if found is not None:
+                return found
+    return None
 
 
 def _own(token: Any) -> bool:

@@ -56,11 +56,15 @@ def phrase_tokens(token: Any, dates: set[int], *, keep_conj: bool = True) -> lis
 
 def _placename(token: Any) -> bool:
     # After "<number> <street>," a capitalised word is the town, whatever the tagger calls it ("Leeds" as a verb).
-    return token.text[:1].isupper() and token.is_alpha
+    # A pronoun or a subject starts a clause of its own ("a Vauxhall Corsa, I need a copy"): the phrase ends there.
+    return token.text[:1].isupper() and token.is_alpha and token.pos_ != "PRON" and \
+        token.dep_ not in ("nsubj", "nsubjpass", "expl")
 
 
 def _place_continues(prep: Any) -> bool:
     """ "a flat in Leeds": the preposition is part of an address, not a trailing phrase."""
+    if prep.lower_ in ("on", "at"):  # "the Boots on Market Street": a named street says which branch
+        return any(c.dep_ == "pobj" and c.pos_ == "PROPN" and c.lemma_.lower() in STREET for c in prep.children)
     return prep.lower_ == "in" and any(c.ent_type_ in PLACE_ENTITIES or c.pos_ == "PROPN" for c in prep.subtree)
 
 

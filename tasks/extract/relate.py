@@ -162,10 +162,32 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                     continue
                 if lemma == "be" and name == "attr" and token.lemma_.lower() in g.noun("occupation"):
                     relation, klass = "employer", "occupation"
+                if lemma == "be" and name == "attr" and _member_grade(token, g):
+                    relation, klass = "membership", "membership"  # "I'm a Silver member on the rewards scheme"
                 if not relation:
                     continue
                 return _some(_reading(clause, who, relation, token, None, None, g, dates, klass=klass, arg=name))
     return []
+
+
+def paying_account(token: Any, g: Grammar, dates: set[int]) -> list[Any]:
+    """The words of the bank account a payment is made from ("direct debit from my Lloyds account"), or []."""
+    for prep in token.children:
+        if prep.dep_ != "prep" or prep.lower_ not in ("from", "through", "via", "with", "on"):
+            continue
+        account = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if account is None or account.i in dates:
+            continue
+        named = any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in account.children)
+        if classify(account, g) == "bank" or (account.lemma_.lower() == "account" and named):
+            return [prep, *phrase_tokens(account, dates)]
+    return []
+
+
+def _member_grade(token: Any, g: Grammar) -> bool:
+    """ "a Gold member", "a platinum cardholder": a member word with a grade of the tier list before it."""
+    return token.lemma_.lower() in g.word("member_words") and any(
+        c.dep_ in ("compound", "amod") and c.lower_ in g.noun("tier") for c in token.children)
 
 
 GENERIC_VEHICLES = frozenset({"car", "van", "motorbike", "motorcycle", "scooter", "moped"})
@@ -216,7 +238,10 @@ PLAN_NOUNS_BARE = frozenset({"plan", "plans", "package", "packages", "deal", "co
 def _reading(clause: Clause, who: Who, relation: str, token: Any | None, obj: str | None, text: str | None,
              g: Grammar, dates: set[int], *, klass: str | None = None, arg: str = "") -> Reading | None:
     if obj is None and token is not None:
-        obj = object_text(phrase_tokens(token, dates), keep_possessive=relation == "payment_method")
+        tokens = phrase_tokens(token, dates)
+        if relation == "payment_method":  # "direct debit from my Lloyds account": the account it is paid from
+            tokens = sorted({*tokens, *paying_account(token, g, dates)}, key=lambda t: t.i)
+        obj = object_text(tokens, keep_possessive=relation == "payment_method")
     obj = obj or ""
     if relation == "plan" and obj.lower() in PLAN_NOUNS_BARE and not (clause.negated or clause.ending):
         return None  # "I have a plan to eat out", "switched plans": no value to store
@@ -249,7 +274,7 @@ def template_text(relation: str, klass: str | None, subject: str, obj: str) -> s
         return f"{subject} has {obj}" + ("" if obj.lower().endswith("broadband") else " broadband")
     if relation == "plan":
         named = any(w.lower() in ("plan", "tier", "package", "bundle", "subscription", "contract", "membership",
-                                  "deal", "tariff", "account", "landline") for w in obj.split())
+                                  "deal", "tariff", "account", "landline", "cover", "meter") for w in obj.split())
         if not named and obj.split()[-1:] and obj.split()[-1].lower() in ("plans", "packages"):
             return None  # "switched plans": no value to state
         return f"{subject} is on the {obj}" + ("" if named else " plan")

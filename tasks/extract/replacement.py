@@ -36,6 +36,9 @@ def states_change(clause: Clause | None, doc: Any, g: Grammar) -> bool:
         if any(t.lemma_.lower() in g.cue("replacement_verbs") and t.tag_ in ("VBD", "VBN") for t in clause.chain):
             return True
         named = {name for name, _ in arguments(clause.verb)}
+        if clause.verb.lemma_.lower() in g.cue("new_value_verbs") and any(
+                c.dep_ == "amod" and c.lower_ == "new" for _, a in arguments(clause.verb) for c in a.children):
+            return True  # "I've started a new job at Osprey Analytics"
         if "prep:from" in named and named & {"prep:to", "prep:into", "prep:onto"}:
             return True
     return change_adverb(doc, g)
@@ -44,6 +47,11 @@ def states_change(clause: Clause | None, doc: Any, g: Grammar) -> bool:
 def change_adverb(doc: Any, g: Grammar) -> bool:
     """ "I'm vegetarian now", "my email is now ...", "use PayPal instead"; not "for now" or "right now"."""
     adverbs = g.cue("replacement_adverbs")
+    lower = doc.text.lower()
+    if any(marker in lower for marker in g.cue("present_markers")):
+        return True  # "please use tara.bishop@outlook.com from now on": a change that starts now
+    if any(re.search(rf"\b{re.escape(marker)}\b", lower) for marker in g.cue("correction_markers")):
+        return True  # "sorry, I meant Dawes, not Dawson - my surname is Dawes"
     for token in doc:
         single = token.lower_ in adverbs
         double = token.i + 1 < len(doc) and f"{token.lower_} {doc[token.i + 1].lower_}" in adverbs

@@ -131,12 +131,17 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     value = next((c for c in verb.children if c.dep_ in ("attr", "acomp", "oprd")), None)
     if value is None:  # "Sunflower#2026" is tagged punctuation: the word after the copula is the value
         after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
-        if after is not None and after.head.i == verb.i and any(ch.isalnum() for ch in after.text):
+        if after is not None and after.head.i == verb.i and any(ch.isalnum() for ch in after.text) and \
+                after.pos_ not in ("ADP", "ADV", "PART", "DET", "SCONJ", "CCONJ", "AUX", "VERB"):
+            # ("the router is in the hallway": a preposition is no value)
             value = after
     if value is None:
         value = next((a for n, a in arguments(verb) if n in ("prep:to", "prep:at")), None)
     if value is None or who.thing_text is None:
         return None
+    located = _service_location(clause, who, value, g, dates)
+    if located is not None:
+        return located
     if value.text == "[" or (value.i > 0 and value.nbor(-1).text == "["):
         return None  # a secret the privacy step masked: values.py reads its tag
     assert who.thing is not None  # local.py sets `thing` whenever it sets `thing_text`
@@ -155,6 +160,11 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
             if relation in ("vehicle", "bank", "operating_system") and not (
                     value.pos_ == "PROPN" or classify(value, g) == relation):
                 return None  # "my car is ready", "my bank is closed": a state, not a value of the slot
+            judged = (value.dep_ == "acomp" or value.pos_ in ("ADJ", "ADV", "VERB")) and not (
+                value.lower_ in g.noun("tier") or any(ch.isdigit() for ch in obj))
+            if judged and relation != "credential" or (relation in NAMED_SLOTS and
+                                                       value.lower_ in g.word("stop_objects")):
+                return None  # "my GP is lovely", "my address is wrong": a judgement of the value, not the value
             noun = who.thing.text if who.thing.text.isupper() else head
             plain = clause.status == "current" and not clause.negated
             text = {"address": f"{who.name} lives at {obj}",
@@ -164,16 +174,46 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                     "contact": f"{who.name}'s {'email' if '@' in obj else 'phone number'} is {obj}",
                     "credential": f"{who.name}'s {noun} is {obj}", "account": f"{who.name}'s {phrase} is {obj}",
                     "device": f"{who.name} has {article(obj)} {obj}", "employer": f"{who.name} works at {obj}",
-                    "name": f"{who.name}'s name is {obj}", "birthday": f"{who.name}'s birthday is {obj}"}.get(relation)
+                    "name": f"{who.name}'s {phrase if exact else head} is {obj}",
+                    "birthday": f"{who.name}'s birthday is {obj}", "pharmacy": f"{who.name}'s pharmacy is {obj}",
+                    "doctor": f"{who.name}'s {noun} is {obj}"}.get(relation)
             if relation in ("plan", "payment_method"):
                 text = template_text(relation, classify(value, g), who.name, obj)
             if head in ("postcode",) or phrase in ("post code", "zip code"):
                 text = f"{who.name}'s postcode is {obj}"
             if not plain or text is None:
-                text = clause_text(clause, Who(who.name, True), value, dates)
+                if clause.verb.lemma_.lower() == "be":  # "customer's address is not 3 Elm Road", not "customer is not"
+                    text = clause_text(clause, Who(f"{who.name}'s {who.thing_text}", False), value, dates)
+                else:
+                    text = clause_text(clause, Who(who.name, True), value, dates)
                 text = text.replace(f"{who.name} {who.name}'s", f"{who.name}'s")
             return Reading(relation, value, obj, text)
     return None
+
+
+NAMED_SLOTS = frozenset({"name", "pharmacy", "doctor"})
+"""Slots whose value is a name ("Dawes", "the Boots on Market Street", "Dr Hale"), never a quality."""
+SERVICE_PLACES = frozenset({"at", "in"})
+
+
+def _service_location(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "the broadband is at 27 Kestrel Road, Norwich": where an owned service is installed is the person's
+    address (an agent's "I've updated your address" replaces it), said in the person's own words."""
+    assert who.thing is not None
+    if clause.verb.lemma_.lower() != "be" or who.thing.lemma_.lower() not in g.word("owned"):
+        return None
+    prep = value.head if value.dep_ == "pobj" else None
+    if prep is None or prep.lower_ not in SERVICE_PLACES or prep.head.i != clause.verb.i:
+        return None
+    if classify(value, g) != "place" or not any(t.like_num for t in value.subtree):
+        return None  # "the router is in the hallway": a room, not an address
+    obj = object_text(phrase_tokens(value, dates), keep_possessive=True)
+    if not obj:
+        return None
+    plain = clause.status == "current" and not clause.negated
+    text = f"{who.name}'s {who.thing_text} is {prep.lower_} {obj}" if plain else \
+        clause_text(clause, Who(f"{who.name}'s {who.thing_text}", False), value, dates)
+    return Reading("address", value, obj, text, "place")
 
 
 def _ability(clause: Clause, who: Who, g: Grammar) -> Reading | None:

@@ -79,8 +79,17 @@ def _import_wordllama():
     return wordllama
 
 
-@lru_cache(maxsize=4)
+_local_lock = threading.Lock()
+
+
 def _local(config: str, dim: int) -> WordLlamaEmbedder:
+    # One load per model even when two threads ask at once (recall loads it in a thread, tasks/recall/warm.py).
+    with _local_lock:
+        return _loaded_local(config, dim)
+
+
+@lru_cache(maxsize=4)
+def _loaded_local(config: str, dim: int) -> WordLlamaEmbedder:
     return WordLlamaEmbedder(config, dim)
 
 

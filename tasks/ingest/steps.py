@@ -26,6 +26,7 @@ from archivist.storage.turns import existing_turn_ids, write_turns
 from archivist.tasks.ingest.embed import close_embedder, get_embedder
 from archivist.tasks.ingest.partition import with_partition
 from archivist.tasks.ingest.read import read_archive
+from archivist.tasks.writepath.budget import partition_budget
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +115,7 @@ def stage_archive(paths: list[str], fmt: str, settings: Settings, run_id: str, s
 def embed_partition(partition: int, files: list[str], settings: Settings, run_id: str) -> EmbedSummary:
     """Embed a partition's new turns, one staged file at a time; writes `<file>.embedded.parquet`."""
     store = Store(settings.store.uri, settings.store.storage_options)
+    partition_budget(settings, store, run_id)  # a hosted embedder's costs count in the run's spend on any runner
     embedder = get_embedder(settings, store, run_id)
     summary = EmbedSummary(partition=partition, files=[])
     scopes: set[tuple[str, str]] = set()

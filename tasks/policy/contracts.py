@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from datetime import datetime
 from functools import cached_property
 from typing import Any, Literal
 
@@ -36,6 +37,8 @@ class Authority(BaseModel):
 
     order: tuple[str, ...]
     equal: tuple[tuple[str, ...], ...] = ()
+    contest_within_minutes: float = Field(default=0.0, ge=0)
+    contestable: tuple[str, ...] = ()
 
 
 class Settle(BaseModel):
@@ -129,6 +132,27 @@ class Contracts(BaseModel):
         can still report switching to a card; an agent's own statement of the value is what a customer cannot
         overwrite."""
         return self.rank(fact.get("source"))
+
+    def outranked(self, row: Mapping[str, Any], fact: Mapping[str, Any]) -> bool:
+        """Whether statement `row`'s voice is weaker than the voice that set `fact`, unless the statement contests
+        it at once: a customer replying within `contest_within_minutes` to a value a `contestable` voice set."""
+        if self.rank(row.get("source")) >= self.fact_rank(fact):
+            return False
+        return not self.contests(row, fact)
+
+    def contests(self, row: Mapping[str, Any], fact: Mapping[str, Any]) -> bool:
+        window = self.authority.contest_within_minutes
+        said, set_at = row.get("said_at"), fact.get("said_at")
+        if not window or (row.get("source") or CUSTOMER) != CUSTOMER or fact.get("source") not in \
+                self.authority.contestable or not isinstance(said, datetime) or not isinstance(set_at, datetime):
+            return False
+        if str(fact.get("subject") or "").lower() != str(row.get("subject") or "").lower():
+            return False
+        try:
+            gap = (said - set_at).total_seconds()
+        except TypeError:  # one naive, one aware: not comparable, so not contested
+            return False
+        return 0 <= gap <= window * 60
 
     def get(self, name: str | None) -> Contract:
         return self.contract.get(name or "", self.default)

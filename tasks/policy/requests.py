@@ -28,11 +28,11 @@ candidates are: the call cache answers a re-run, and decision ids (which hash th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Protocol, cast
 
-from archivist.tasks.decisions.types import TARGETS, DecisionRequest, Question, about, request_key
+from archivist.tasks.decisions.types import TARGETS, DecisionRequest, Question, about, request_key, split_key
 from archivist.tasks.policy.gates import is_plan
 
 FACT_QUESTIONS = ("worth_remembering", "kind", "temporal_status", "relation_type", "durability", "sensitivity")
@@ -71,6 +71,8 @@ class StatementRequest:
     """stored fact id -> target key ("c1")."""
     second: DecisionRequest | None = None
     """The second phrasing of every candidate, over `second_reading_state`; None without candidates."""
+    not_asked: dict[str, str] = field(default_factory=dict)
+    """Second-reading keys (`relation_alt:c2`) left out by `without_second_readings`, with the reason."""
 
     @property
     def requests(self) -> list[DecisionRequest]:
@@ -79,6 +81,19 @@ class StatementRequest:
     def request_of(self, key: str) -> DecisionRequest:
         """The request that asks `key`."""
         return self.second if self.second is not None and key in self.second.questions else self.request
+
+    def without_second_readings(self, reasons: Mapping[str, str]) -> StatementRequest:
+        """This request with the second reading of the target keys in `reasons` ("c2" -> why) left out; None
+        for `second` when none is left. The state stays the same, so the readings still asked keep their
+        decision ids (tasks/policy/readings.py says which readings can be left out)."""
+        if self.second is None or not reasons:
+            return self
+        targets = {key: split_key(key)[1] for key in self.second.questions}
+        dropped = {key: reasons[target] for key, target in targets.items() if target is not None and target in reasons}
+        kept = {key: q for key, q in self.second.questions.items() if key not in dropped}
+        second = DecisionRequest(state=self.second.state, questions=kept) if kept else None
+        asked = {key: a for key, a in self.asked.items() if key not in dropped}
+        return replace(self, asked=asked, second=second, not_asked={**self.not_asked, **dropped})
 
 
 def second_reading_state(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -90,15 +105,17 @@ def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
-def slot_of(fact: Any) -> dict[str, Any] | None:
+def slot_of(fact: Any, stated_change: bool = True) -> dict[str, Any] | None:
     """The (subject, relation, object) triple of a fact row or a NewFact, or None where any part is missing;
-    with `replaces: True` when the fact states a change of the slot's value."""
+    with `replaces: True` when the fact states a change of the slot's value. A stored fact's row keeps that mark
+    (column `replaces`) for re-scoring, but only the new fact's slot carries it: a target's slot is
+    `slot_of(row, stated_change=False)`."""
     get = fact.get if isinstance(fact, Mapping) else lambda name: getattr(fact, name, None)
     triple = {name: get(name) for name in SLOT_FIELDS}
     if not all(isinstance(value, str) and value.strip() for value in triple.values()):
         return None
     slot = cast(dict[str, Any], triple)  # every value is a non-blank str, checked just above
-    if get(REPLACES) is True:
+    if stated_change and get(REPLACES) is True:
         slot[REPLACES] = True
     return slot
 
@@ -141,7 +158,7 @@ def statement_request(
         fact_id = candidate["fact_id"]
         target_keys[fact_id] = key
         state[TARGETS][key] = {"text": candidate.get("text"), "said_at": iso(candidate.get("said_at"))}
-        stored_slot = slot_of(candidate)
+        stored_slot = slot_of(candidate, stated_change=False)
         if stored_slot is not None:
             state[TARGETS][key][SLOT] = stored_slot
         wanted = [RELATION, RELATION_ALT] + ([PLAN_FULFILLED] if is_plan(candidate) else [])

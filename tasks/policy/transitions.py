@@ -86,6 +86,13 @@ def enforce_contracts(outcome: Outcome, statement: StatementJudgement, contracts
         lowers = any(_lowers(e) for e in events)
         verdict = contract_verdict(row, fact, contracts, lowers=lowers,
                                    disagrees=_disagrees(judged.get(fact_id), t), linked_to=linked_to)
+        if verdict == "applied" and _refused(fact, row, linked_to, contract, contracts) and \
+                not any(e.kind == FACT_CLOSED for e in events):
+            closing = {"status": CLOSED, "valid_until": said_at, "superseded_by": statement_id,
+                       "closed_reason": CLOSED_AS_SETTLED}
+            events = [*events, Event(FACT_CLOSED, fact_id, {k: fact.get(k) for k in closing}, closing, statement_id,
+                                     events[0].decision_id if events else None,
+                                     {"reason": "the customer refused it at once"})]
         if not events and verdict == "applied":
             continue
         stamp = {"kind": name, "rule": contract.rule, "verdict": verdict, "sources": [entry]}
@@ -177,9 +184,8 @@ def contract_verdict(row: Mapping[str, Any], fact: Mapping[str, Any], contracts:
     "flagged" (claims keep both) or "unrelated" (a fix of another thing). Shared by the write path and re-scoring,
     so a re-score never applies evidence the contracts held back."""
     contract = contracts.get(contract_name(fact, contracts))
-    voice = row.get("source") or CUSTOMER
     if lowers:
-        if contract.rule == "supersede" and contract.authority and contracts.rank(voice) < contracts.fact_rank(fact):
+        if contract.rule == "supersede" and contract.authority and contracts.outranked(row, fact):
             return "vetoed"
         if contract.rule == "flag":
             return "flagged"
@@ -188,7 +194,7 @@ def contract_verdict(row: Mapping[str, Any], fact: Mapping[str, Any], contracts:
         return "applied"
     if contract.rule == "flag" and disagrees:
         return "flagged"  # the gates kept the answer from counting; the disagreement is still information
-    if _holds_the_slot(fact, row, linked_to, contract, contracts, voice):
+    if _holds_the_slot(fact, row, linked_to, contract, contracts):
         return "vetoed"  # one value at a time: a weaker voice's other value is a conflict, not a second value
     return "applied"
 
@@ -199,16 +205,29 @@ def _disagrees(candidate: CandidateJudgement | None, t: Thresholds) -> bool:
 
 
 def _holds_the_slot(fact: Mapping[str, Any], row: Mapping[str, Any], linked_to: str | None, contract: Any,
-                    contracts: Contracts, voice: str) -> bool:
+                    contracts: Contracts) -> bool:
     """A stored active value of the same one-valued slot, set by a stronger voice, that the statement does not
     repeat: whatever the decision model made of the pair, the weaker voice's value cannot stand beside it."""
     if contract.rule != "supersede" or not contract.authority or fact.get("status") != ACTIVE:
         return False
-    if linked_to == fact["fact_id"] or contracts.rank(voice) >= contracts.fact_rank(fact):
+    if linked_to == fact["fact_id"] or not contracts.outranked(row, fact):
         return False
     same_slot = (fact.get("relation") == row.get("relation")
                  and str(fact.get("subject") or "").lower() == str(row.get("subject") or "").lower())
     return same_slot and str(fact.get("object") or "").lower() != str(row.get("object") or "").lower()
+
+
+def _refused(fact: Mapping[str, Any], row: Mapping[str, Any], linked_to: str | None, contract: Any,
+             contracts: Contracts) -> bool:
+    """Another value of the slot a stronger voice set moments ago, stated by the customer (Contracts.contests):
+    the customer refusing the change ("No, I didn't ask for that, I'm still on Basic"), which closes it."""
+    if contract.rule != "supersede" or not contract.authority or fact.get("status") != ACTIVE:
+        return False
+    if linked_to == fact["fact_id"] or contracts.rank(row.get("source")) >= contracts.fact_rank(fact):
+        return False
+    same_slot = (fact.get("relation") == row.get("relation")
+                 and str(fact.get("object") or "").lower() != str(row.get("object") or "").lower())
+    return same_slot and contracts.contests(row, fact)
 
 
 def contract_name(fact: Mapping[str, Any], contracts: Contracts) -> str:

@@ -46,6 +46,9 @@ class DecisionProvider:
     """Tokens billed per request beyond its body (paces the token budget)."""
     sends_encoded_body: bool = False
     """`send_body(body, body_json)` sends the client's already-encoded body as is (no second encoding)."""
+    scorings: tuple[str, ...] = ("json",)
+    """The `scoring` settings values the provider can follow: `json`, the probabilities it states; only an
+    OpenAI-compatible LLM decider adds `logprobs`."""
 
     @classmethod
     def from_settings(cls, settings: Settings) -> DecisionProvider:

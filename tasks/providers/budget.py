@@ -10,13 +10,15 @@ overshoot by at most the calls in flight (`concurrency` per client and partition
 A refused call raises `BudgetExhausted`: terminal for the run (nothing more is sent) but not for the turn
 (its work is deferred, as after a transient failure, and the next run does it).
 
-Across processes (a Dask cluster of worker processes) each process holds its own `RunBudget`, started from
-the run's spend already flushed to the ledger (`ensure_budget`), so a worker does not see calls another
-worker has not flushed yet: the overshoot is bounded by the unflushed spend of the other workers.
+On a Dask cluster (a worker, or the flow's process while its cluster is in use) the run's budget is a
+`cluster_limits.ClusterBudget`: the spend total lives in the scheduler's plugin beside the rate limiters, every
+billed call's cost is added there as it is ledgered and every check reads the cluster-wide total, so the
+overshoot is bounded by the calls in flight across the cluster (`concurrency` per client and running partition).
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable
 
@@ -59,10 +61,15 @@ class RunBudget:
         with self._lock:
             if self.limit_usd is None or self._spent < self.limit_usd:
                 return
-            self._refused += 1
             spent = self._spent
-        raise BudgetExhausted(f"spend budget reached: ${spent:.6f} of ${self.limit_usd:.6f} spent by this run; "
-                              f"not sent{': ' + describe if describe else ''}")
+        self.refuse(spent, describe)
+
+    def refuse(self, spent: float, describe: str = "") -> None:
+        """Count a refused call and raise BudgetExhausted for it."""
+        with self._lock:
+            self._refused += 1
+        raise BudgetExhausted(f"spend budget reached: ${spent:.6f} of ${self.limit_usd or 0.0:.6f} spent by this "
+                              f"run; not sent{': ' + describe if describe else ''}")
 
     def add(self, cost_usd: float) -> None:
         if cost_usd:
@@ -75,23 +82,33 @@ _LOCK = threading.Lock()
 
 
 def open_budget(run_id: str, limit_usd: float | None, spent_usd: float = 0.0) -> RunBudget:
-    """The budget of `run_id` in this process (a new one, replacing any left by an earlier run of the same id)."""
-    budget = RunBudget(limit_usd, spent_usd)
+    """The budget of `run_id` in this process (a new one, replacing any left by an earlier run of the same id);
+    on a Dask cluster, the one the scheduler holds for the whole cluster."""
+    budget = _cluster_budget(run_id, limit_usd) or RunBudget(limit_usd, spent_usd)
     with _LOCK:
         _BUDGETS[run_id] = budget
     return budget
 
 
 def ensure_budget(run_id: str, limit_usd: float | None, spent: Callable[[], float]) -> RunBudget:
-    """The budget of `run_id` in this process; in a process that has none yet (a Dask worker), one started from
-    `spent()`, the run's spend recorded so far."""
+    """The budget of `run_id` in this process; in a process that has none yet (a Dask worker), the cluster's
+    (held by its scheduler), or else one started from `spent()`, the run's spend recorded so far."""
     with _LOCK:
         budget = _BUDGETS.get(run_id)
     if budget is not None:
         return budget
-    fresh = RunBudget(limit_usd, spent() if limit_usd is not None else 0.0)
+    fresh = _cluster_budget(run_id, limit_usd) or RunBudget(limit_usd, spent() if limit_usd is not None else 0.0)
     with _LOCK:
         return _BUDGETS.setdefault(run_id, fresh)
+
+
+def _cluster_budget(run_id: str, limit_usd: float | None) -> RunBudget | None:
+    # Only a process that already imported distributed can be on a cluster: others skip its import (seconds).
+    if "distributed" not in sys.modules:
+        return None
+    from archivist.tasks.providers.cluster_limits import cluster_budget
+
+    return cluster_budget(run_id, limit_usd)
 
 
 def run_budget(run_id: str | None) -> RunBudget | None:
@@ -103,4 +120,8 @@ def run_budget(run_id: str | None) -> RunBudget | None:
 
 def close_budget(run_id: str) -> RunBudget | None:
     with _LOCK:
-        return _BUDGETS.pop(run_id, None)
+        budget = _BUDGETS.pop(run_id, None)
+    close = getattr(budget, "close", None)  # a cluster's budget: its total in the scheduler goes too
+    if callable(close):
+        close()
+    return budget

@@ -15,6 +15,9 @@ What is checked on every reply when the client is strict: `finish_reason == "len
 `stop_reason == "max_tokens"` raises `Truncated` (billed tokens attached, so the ledger costs it), and a
 refusal raises `Refused`; neither is ever cached. Cached prompt tokens are read from the usage
 (`prompt_tokens_details.cached_tokens`; `cache_read_input_tokens` and `cache_creation_input_tokens`).
+A body with `logprobs` (the LLM decider's log-probability scoring) is sent to OpenAI with `logprobs: true,
+top_logprobs: N`, and the reply's first-position top log-probabilities come back as the response's `logprobs`;
+Anthropic has no such parameter, so no Anthropic body carries it.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 from archivist.tasks.providers.chat_sdk import ChatSDK
 from archivist.tasks.providers.errors import Billed, MalformedResponse, Refused, Truncated
 from archivist.tasks.providers.gate import Sent
+from archivist.tasks.providers.option_logprobs import first_token_logprobs
 from archivist.tasks.providers.vendors import ANTHROPIC, CHAT_VENDORS, OPENAI, vendor
 
 TOKEN_LIMIT_PARAMETERS = ("max_tokens", "max_completion_tokens")
@@ -60,6 +64,9 @@ class OpenAIChatWire(ChatWire):
         params: dict[str, Any] = {"model": body["model"]}
         if "temperature" in body:
             params["temperature"] = body["temperature"]
+        if body.get("logprobs"):  # option scoring from log-probabilities (tasks/providers/option_logprobs.py)
+            params["logprobs"] = True
+            params["top_logprobs"] = body["top_logprobs"]
         params[token_parameter] = body["max_tokens"]
         schema = body.get("json_schema")
         if isinstance(schema, dict):
@@ -85,8 +92,11 @@ class OpenAIChatWire(ChatWire):
         usage = reply.get("usage") or {}
         details = usage.get("prompt_tokens_details") or {}
         model = str(reply.get("model") or "")
-        sent = Sent(response={"text": message.get("content") or "", "model": model},
-                    input_tokens=int(usage.get("prompt_tokens") or 0),
+        response: dict[str, Any] = {"text": message.get("content") or "", "model": model}
+        top = first_token_logprobs(choice.get("logprobs"))
+        if top is not None:
+            response["logprobs"] = top
+        sent = Sent(response=response, input_tokens=int(usage.get("prompt_tokens") or 0),
                     output_tokens=int(usage.get("completion_tokens") or 0), model=model,
                     cached_input_tokens=int(details.get("cached_tokens") or 0))
         if strict:

@@ -165,6 +165,8 @@ def configuration_setting(status: int, message: str, section: str = "") -> str |
             return f"{section}max_tokens_parameter (max_tokens or max_completion_tokens)"
         if "response_format" in lowered or "json_schema" in lowered or "output_config" in lowered:
             return f"{section}structured_output (false for a server without JSON-schema output)"
+        if "logprobs" in lowered:  # reasoning models refuse log-probabilities
+            return f"{section}scoring (\"json\" for a model without log-probabilities)"
         return f"{section}model (this model does not take a parameter archivist sends)"
     # Anthropic's 404 for an unknown model says only "model: <name>" (error type not_found_error).
     if "model" in lowered and (status == 404 or any(word in lowered for word in UNKNOWN_MODEL)):

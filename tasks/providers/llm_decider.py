@@ -13,6 +13,17 @@ Sampling: OpenAI-compatible servers get `temperature: 0`. Anthropic's Messages A
 the 2.x SDK sends) rejects every sampling parameter with a 400, even `temperature: 1.0`, and the SDK has
 none; so an Anthropic decider runs at the vendor's fixed sampling, and the request body says so
 (`"sampling": "vendor-fixed"`) so that a cached answer is never mistaken for a temperature-0 one.
+
+Scoring (`scoring` in the decider's settings): `json` (the default) is the above. `logprobs` asks each question
+in a request of its own (`max_questions=1`), with its options labelled A, B, C, ..., for one output token with
+`logprobs: true, top_logprobs: N`, and reads the options' probabilities from the first token's top
+log-probabilities (tasks/providers/option_logprobs.py has the rule: options conditioned on "the answer is an
+option" only when they hold at least `min_option_mass`, else a recorded fallback; the unlisted mass is bounded
+and kept with the answer). The body differs from a `json` one (prompt, `logprobs`, `top_logprobs`, `scoring`,
+`min_option_mass`), so the two modes never share a cached answer. Anthropic's Messages API has no
+log-probabilities (no such parameter in the 2.x SDK, none in its replies), so `logprobs` with an Anthropic
+model is refused with a ConfigurationError; an OpenAI-compatible server that answers without them stops the
+run the same way.
 """
 
 from __future__ import annotations
@@ -23,8 +34,11 @@ from typing import Any
 
 from archivist.configs.settings import ProviderSettings
 from archivist.tasks.decisions.types import ProviderReply, Question
+from archivist.tasks.providers import option_logprobs
 from archivist.tasks.providers.base import DecisionProvider
 from archivist.tasks.providers.chat import ChatClient
+from archivist.tasks.providers.errors import Billed, ConfigurationError
+from archivist.tasks.providers.limits import TokenLimits
 from archivist.tasks.providers.vendors import vendor_of
 
 SYSTEM_PROMPT = (
@@ -153,19 +167,33 @@ def parse_reply(text: str, questions: dict[str, Question]) -> dict[str, Any]:
 class LLMDecisionProvider(DecisionProvider):
     """Decisions from a chat model through the official OpenAI or Anthropic SDK."""
 
-    def __init__(self, settings: ProviderSettings):
+    scorings = ("json", "logprobs")
+
+    def __init__(self, settings: ProviderSettings, section: str = "decisions"):
+        """`section`: the settings section `settings` comes from, for the messages that say what to fix."""
         self.settings = settings
         self.vendor = vendor_of(settings)
         self.name = f"llm:{self.vendor}"
         self.model = settings.model
+        self.section = section
+        self.logprobs = settings.scoring == "logprobs"
+        if self.logprobs and self.vendor == "anthropic":
+            raise ConfigurationError(
+                f"{section}.scoring = \"logprobs\" needs an OpenAI-compatible model: Anthropic's API returns no "
+                f"log-probabilities; set {section}.scoring = \"json\"", setting=f"{section}.scoring",
+                provider=self.name)
+        if self.logprobs:
+            self.token_limits = TokenLimits(max_questions=1)  # one question, one letter, one request
         self.chat = ChatClient(self.vendor, name=self.name, timeout_s=settings.timeout_s, base_url=settings.base_url,
-                              key_env=settings.api_key_env)
+                              key_env=settings.api_key_env, json_reply=not self.logprobs, section=section)
         self.endpoint = self.chat.endpoint
         self.base_url = self.chat.base_url
         self.key_env = self.chat.key_env
 
     def request_body(self, state: Any, questions: dict[str, Question]) -> dict[str, Any]:
         """Everything that shapes the answer (model, prompt, sampling): the call cache hashes this."""
+        if self.logprobs:
+            return self._logprob_body(state, questions)
         options = sum(len(q.options) for q in questions.values())
         body: dict[str, Any] = {
             "model": self.model,
@@ -180,7 +208,39 @@ class LLMDecisionProvider(DecisionProvider):
             body["sampling"] = "vendor-fixed"
         return body
 
+    def _logprob_body(self, state: Any, questions: dict[str, Question]) -> dict[str, Any]:
+        # One prompt per question (the client sends one question per request, see token_limits); the rule's
+        # threshold is in the body because the cached answer is the scored one.
+        return {"model": self.model, "system": option_logprobs.SYSTEM_PROMPT, "scoring": "logprobs",
+                "prompts": {key: option_logprobs.user_prompt(state, q) for key, q in questions.items()},
+                "max_tokens": 1, "temperature": 0, "logprobs": True, "top_logprobs": self.settings.top_logprobs,
+                "min_option_mass": self.settings.min_option_mass}
+
+    def _send_logprobs(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
+        body = self._logprob_body(state, questions)
+        answers: dict[str, Any] = {}
+        common = {k: v for k, v in body.items() if k != "prompts"}
+        model, tokens_in, tokens_out = "", 0, 0
+        for key, question in questions.items():
+            sent = self.chat.complete({**common, "user": body["prompts"][key]})
+            model = model or sent.model
+            tokens_in, tokens_out = tokens_in + sent.input_tokens, tokens_out + sent.output_tokens
+            top = sent.response.get("logprobs")
+            if top is None:
+                error = ConfigurationError(
+                    f"{self.name} answered without log-probabilities (model {self.model!r}, {self.base_url}): this "
+                    f"server or model does not return them; set {self.section}.scoring = \"json\"",
+                    setting=f"{self.section}.scoring", provider=self.name)
+                error.billed = Billed(model=sent.model, input_tokens=tokens_in, output_tokens=tokens_out,
+                                      cached_input_tokens=sent.cached_input_tokens)  # answered, so paid for
+                raise error
+            answers[key] = option_logprobs.score_options(question, top, self.settings.min_option_mass)
+        return ProviderReply(answers=answers, model=model, input_tokens=tokens_in, output_tokens=tokens_out,
+                             endpoint=self.endpoint)
+
     def send(self, state: Any, questions: dict[str, Question]) -> ProviderReply:
+        if self.logprobs:
+            return self._send_logprobs(state, questions)
         sent = self.chat.complete(self.request_body(state, questions))
         # The model the service reports, or "" when it reports none: never the configured name in its place,
         # so the client's pin check sees what actually answered.

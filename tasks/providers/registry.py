@@ -12,6 +12,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 from archivist.tasks.providers.base import DecisionProvider
+from archivist.tasks.providers.errors import ConfigurationError
 
 if TYPE_CHECKING:
     from archivist.configs.settings import Settings
@@ -56,5 +57,11 @@ def provider_class(name: str) -> type[DecisionProvider]:
 
 
 def make_provider(settings: Settings) -> DecisionProvider:
-    """The provider named by `settings.decisions.provider`."""
-    return provider_class(settings.decisions.provider).from_settings(settings)
+    """The provider named by `settings.decisions.provider`; a `decisions.scoring` it cannot follow is refused."""
+    cls = provider_class(settings.decisions.provider)
+    scoring = settings.decisions.scoring
+    if scoring not in cls.scorings:
+        raise ConfigurationError(f"decisions.scoring = {scoring!r} is not available with decisions.provider = "
+                                 f"{settings.decisions.provider!r}; set decisions.scoring = \"json\"",
+                                 setting="decisions.scoring", provider=settings.decisions.provider)
+    return cls.from_settings(settings)

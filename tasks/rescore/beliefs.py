@@ -65,11 +65,13 @@ class Rescored:
     new_decision_id: str
     version: int | None = None
     """The question version it was re-asked at (None: the stored one)."""
+    fresh: bool = False
+    """Asked for the first time (a second reading the write path left out): `old` is `new`, and it counts as changed."""
 
     @property
     def changed(self) -> bool:
         options = set(self.old.probabilities) | set(self.new.probabilities)
-        return self.old.fallback != self.new.fallback or any(
+        return self.fresh or self.old.fallback != self.new.fallback or any(
             abs(self.old.p(o) - self.new.p(o)) > 1e-12 for o in options)
 
 

@@ -16,6 +16,12 @@ differ from the original positions; the questions and texts are the same. A deci
 as a fact (linked as a duplicate, or dropped) cannot be rebuilt (its text is not kept) and is listed in `skipped_ids`
 with the reason, not re-asked.
 
+A candidate the write path left without a second reading (tasks/policy/readings.py: its first reading could not
+act) has no `relation_alt` row to re-ask. Its statement's request carries `SecondReadings`: what the same rule
+needs once the re-asked first readings are answered (tasks/rescore/seconds.py), and the second-reading state as the
+write path built it (every candidate, the state the write path's own second request had), so a reading the rule now
+requires is asked over the bytes a fresh night would send, and gets the decision id a fresh night would give.
+
 Requests are rebuilt within one scope: decisions are grouped by (tenant, scope, request hash), and a statement's
 by its statement too. Two customers who say the same words get byte-identical requests, so a request hash alone
 groups decisions of many scopes into one request, and the questions they share a key on overwrite each other.
@@ -24,8 +30,9 @@ Every stored decision handed in is re-asked or listed as skipped, never dropped 
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -34,11 +41,13 @@ import polars as pl
 
 from archivist.storage.events import replay_facts, scope_events
 from archivist.storage.facts import read_decisions_except
-from archivist.storage.scopes import read_turn_texts
+from archivist.storage.scopes import read_statement_decisions, read_turn_texts
 from archivist.storage.store import Store
-from archivist.tasks.decisions.types import TARGETS, DecisionRequest, Question, about
+from archivist.tasks.decisions.types import TARGETS, Answer, DecisionRequest, Question, about, split_key
 from archivist.tasks.policy.requests import (
     READING,
+    RELATION,
+    RELATION_ALT,
     SECOND_READING_QUESTIONS,
     SLOT,
     asks_v2,
@@ -81,11 +90,41 @@ class LatestQuestions:
         return found.version == int(version)
 
 
+RULE_FIELDS = ("fact_id", "subject", "relation")
+"""What tasks/policy/readings.py reads of a fact row (its docstring says why nothing else)."""
+
+
+@dataclass(frozen=True)
+class SecondReadings:
+    """What decides, from a statement's re-asked first readings, which missing second readings to ask: plain data,
+    so it travels with the request to a partition's worker."""
+
+    state: dict[str, Any] | None
+    """The second-reading state as the write path built it (every candidate's target); None when it is the
+    request's own state worded from the stored facts' side (kept once: a partition's requests travel as flow
+    parameters, which Prefect bounds)."""
+    question: Question
+    """`relation_alt` at the version of the re-asked `relation`."""
+    statement: dict[str, Any]
+    """The stored statement's `RULE_FIELDS` (all the rule reads of it)."""
+    candidates: dict[str, dict[str, Any]]
+    """Target key -> the stored candidate's `RULE_FIELDS`, in key order (every candidate: u* is chosen among
+    them all)."""
+    missing: tuple[str, ...]
+    """Target keys with no stored second reading: the only ones that can be newly asked."""
+    temporal_key: str | None = None
+    """The request key of the re-asked temporal answer; None when it is not re-asked (`temporal` is read)."""
+    temporal: Answer | None = None
+    """The stored temporal answer, when it is not re-asked."""
+
+
 @dataclass
 class RebuiltRequest:
     request: DecisionRequest
     old: dict[str, dict[str, Any]]
     """request key -> the stored decision row it re-asks."""
+    second: SecondReadings | None = None
+    """Candidates of this statement without a stored second reading, for the rule to look at again."""
 
 
 @dataclass
@@ -141,6 +180,7 @@ def rebuild_requests(store: Store, decisions: pl.DataFrame, questions: QuestionL
     before = _Before(events)
     turns = read_turn_texts(store, [facts[s]["source_turn_id"] for s in decisions["subject_fact_id"].unique()
                                     if s in facts])
+    before.stored = _stored_readings(store, [s for s in decisions["subject_fact_id"].unique().to_list() if s])
     for rows in _request_groups(decisions):
         pending = rows
         while pending:  # two decisions on one key of one request (two old models) go into separate requests
@@ -159,6 +199,7 @@ class _Before:
 
     def __init__(self, events: pl.DataFrame):
         self.events = events
+        self.stored = _StoredReadings(set(), {})
         self.first_seq: dict[str, int] = {}
         if events.height:
             firsts = events.group_by("cause_id").agg(pl.col("seq").min())
@@ -171,6 +212,33 @@ class _Before:
         earlier = self.events.filter((pl.col("fact_id") == fact_id) & (pl.col("seq") < cut))
         rows = replay_facts(earlier).to_dicts()
         return rows[0] if rows else now
+
+
+@dataclass
+class _StoredReadings:
+    alt: set[tuple[str, str]]
+    """(statement, candidate) pairs with a second reading stored by the write path."""
+    temporal: dict[str, Answer]
+    """statement -> its original temporal answer."""
+
+
+def _stored_readings(store: Store, statements: list[str]) -> _StoredReadings:
+    found = _StoredReadings(set(), {})
+    rows = read_statement_decisions(store, sorted(statements), (RELATION_ALT, "temporal_status")) if statements \
+        else pl.DataFrame()
+    for row in rows.sort("decision_id").to_dicts() if rows.height else []:
+        run = row["run_id"] or ""
+        # A re-score's own rows are never re-asked (`stored_decisions`): a second reading an earlier re-score
+        # asked is asked again, so that this re-score's plan reads this model's answer.
+        if run.startswith((CONSOLIDATE_PREFIX, RESCORE_PREFIX)) or row["provider"] == ESCALATION_PROVIDER:
+            continue
+        if row["question_id"] == RELATION_ALT and row["target_fact_id"]:
+            found.alt.add((row["subject_fact_id"], row["target_fact_id"]))
+        elif row["question_id"] == "temporal_status":
+            answer = Answer.from_probabilities(json.loads(row["probabilities"] or "{}") or {"?": 1.0})
+            answer.fallback = bool(row.get("fallback"))
+            found.temporal.setdefault(row["subject_fact_id"], answer)
+    return found
 
 
 def _request_groups(decisions: pl.DataFrame) -> list[list[dict[str, Any]]]:
@@ -238,7 +306,7 @@ def _statement_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str
         if fact_id in facts:
             keys[fact_id] = f"c{len(keys) + 1}"
             state[TARGETS][keys[fact_id]] = {"text": facts[fact_id]["text"], "said_at": iso(facts[fact_id]["said_at"])}
-            if (stored := slot_of(facts[fact_id])) is not None:
+            if (stored := slot_of(facts[fact_id], stated_change=False)) is not None:
                 state[TARGETS][keys[fact_id]][SLOT] = stored
     asked: dict[str, Question] = {}
     old: dict[str, dict[str, Any]] = {}
@@ -263,9 +331,47 @@ def _statement_request(rows: Sequence[dict[str, Any]], facts: dict[str, dict[str
             continue
         asked[key] = about(question, keys[target]) if target else question
         old[key] = row
+    base = {k: v for k, v in state.items() if k != READING}
+
+    def stood() -> dict[str, dict[str, Any]]:  # replayed per candidate, so only for a v2 state
+        return {key: (before.fact(fact_id, statement["fact_id"], facts[fact_id]) if before else facts[fact_id])
+                for fact_id, key in keys.items()}
+
     if old and asks_v2(asked):  # as the write path built it (tasks/policy/requests.py statement_request)
-        stood = {key: (before.fact(fact_id, statement["fact_id"], facts[fact_id]) if before else facts[fact_id])
-                 for fact_id, key in keys.items()}
-        v2 = with_v2_state({k: v for k, v in state.items() if k != READING}, statement.get("source"), stood)
+        v2 = with_v2_state(base, statement.get("source"), stood())
         state = second_reading_state(v2) if READING in state else v2
-    return (RebuiltRequest(DecisionRequest(state, asked), old) if old else None), later
+    if not old:
+        return None, later
+    second = _second_readings(base, asked, keys, facts, stood, statement, questions, before) \
+        if READING not in state else None
+    return RebuiltRequest(DecisionRequest(state, asked), old, second), later
+
+
+def _second_readings(base: dict[str, Any], asked: dict[str, Question], keys: dict[str, str],
+                     facts: dict[str, dict[str, Any]], stood: Callable[[], dict[str, dict[str, Any]]],
+                     statement: dict[str, Any], questions: QuestionLookup,
+                     before: _Before | None) -> SecondReadings | None:
+    """The rule's inputs for the candidates with no stored second reading, when this request re-asks the first
+    reading of every candidate of the statement (else the rule cannot be applied as the write path applied it)."""
+    stored = before.stored if before else _StoredReadings(set(), {})
+    relations = {split_key(key)[1]: q for key, q in asked.items() if split_key(key)[0] == RELATION}
+    if not keys or set(relations) != set(keys.values()):
+        return None
+    missing = tuple(key for fact_id, key in keys.items() if (statement["fact_id"], fact_id) not in stored.alt)
+    if not missing:
+        return None
+    try:
+        question = questions.get(RELATION_ALT, next(iter(relations.values())).version)
+    except KeyError:
+        return None  # no second phrasing at that version: the write path of that set asked none either
+    # tasks/policy/requests.py statement_request: the second state is v2 when the second reading's question is.
+    own = asks_v2([question]) == asks_v2(asked)  # then it is the request's state, worded from the other side
+    wire = with_v2_state(base, statement.get("source"), stood()) if asks_v2([question]) and not own else base
+    temporal_key = "temporal_status" if "temporal_status" in asked else None
+
+    def rule(row: dict[str, Any]) -> dict[str, Any]:
+        return {name: row.get(name) for name in RULE_FIELDS}
+
+    return SecondReadings(None if own else second_reading_state(wire), question, rule(statement),
+                          {key: rule(facts[fact_id]) for fact_id, key in keys.items()}, missing, temporal_key,
+                          None if temporal_key else stored.temporal.get(statement["fact_id"]))

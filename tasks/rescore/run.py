@@ -6,8 +6,12 @@
                                               shared a state are asked together again), record the new decisions
                                               beside the old ones, report the drift, save a plan of the belief
                                               changes that follow (tasks/rescore_beliefs.py)
-    partition_requests(work, n) + ask_rescore(settings, uri, requests, run_id=...) per partition, then
+    partition_requests(work, n) + ask_rescore(settings, uri, asked, run_id=...) per partition, then
     record_rescore(store, work, results, ...)  the same, asked one task per partition of scopes (the flow)
+
+Each asking runs two rounds (tasks/rescore/seconds.py): the rebuilt requests, then the second readings that the
+write path left out and that the new first readings now require. Those have no old answer: they are recorded as
+new decisions, read by the plan, and counted apart from the drift (`new_second_readings`).
 
 Calls go through the decider (the decision client: call cache, ledger, rate limiter, retries, validation),
 so re-running an unchanged re-score is answered from the cache.
@@ -27,7 +31,7 @@ from archivist.configs.relations import Relations
 from archivist.configs.settings import Settings
 from archivist.configs.thresholds import Thresholds
 from archivist.crashpoints import crash_point
-from archivist.ids import canonical_json, content_id
+from archivist.ids import canonical_json, content_id, request_hash
 from archivist.storage.commits import PLAN_SAVE, begin_commit, end_commit
 from archivist.storage.events import replay_facts, scope_events
 from archivist.storage.fact_schemas import DECISIONS
@@ -48,7 +52,9 @@ from archivist.tasks.rescore.requests import (
     ESCALATION_PROVIDER,
     RESCORE_PREFIX,
     RescoreWork,
+    SecondReadings,
 )
+from archivist.tasks.rescore.seconds import Answered, as_answered, ask_rounds
 
 ZONED = frozenset({"relation"})
 BELIEF_QUESTIONS = ("relation", "relation_alt", "temporal_status")
@@ -97,20 +103,23 @@ class RescoreOutcome:
     skipped: dict[str, int] = field(default_factory=dict)
     skipped_ids: dict[str, str] = field(default_factory=dict)
     """decision_id -> why it was not re-asked (every stored decision handed in is re-asked or listed here)."""
+    asked_new: list[Rescored] = field(default_factory=list)
+    """Second readings the write path left out that the new first readings require: asked now, no old answer."""
 
     def summary(self) -> dict[str, Any]:
         return {"run_id": self.run_id, "model": self.model, "decisions": len(self.rescored),
                 "requests": self.requests, "calls": self.calls, "cached_calls": self.cached_calls,
                 "input_tokens": self.input_tokens, "cost_usd": round(self.cost_usd, 8),
                 "plan_id": self.plan.plan_id if self.plan else None, "plan_items": self.plan_counts,
-                "skipped": self.skipped, "skipped_decisions": self.skipped_ids, "drift": self.drift}
+                "skipped": self.skipped, "skipped_decisions": self.skipped_ids, "drift": self.drift,
+                "new_second_readings": new_readings_report(self.asked_new)}
 
 
 def rescore_store(store: Store, work: RescoreWork, decider: Decider, *, run_id: str, model: str, t: Thresholds,
                   relations: Relations, tenant: str | None = None, scope: str | None = None,
                   question: str | None = None) -> RescoreOutcome:
     """The whole re-score in one process: ask every request, then record (what the flow does per partition)."""
-    results = decider.decide_many([r.request for r in work.requests]) if work.requests else []
+    results = ask_rounds(decider, [(r.request, r.second) for r in work.requests], t, relations)
     return record_rescore(store, work, results, run_id=run_id, model=model, t=t, relations=relations,
                           tenant=tenant, scope=scope, question=question)
 
@@ -127,31 +136,44 @@ def partition_requests(work: RescoreWork, partitions: int) -> list[list[int]]:
     return [groups[p] for p in sorted(groups)]
 
 
-def ask_rescore(settings: Settings, store_uri: str, requests: Sequence[DecisionRequest], *,
-                run_id: str) -> list[DecisionResult]:
-    """One partition's requests asked from plain data, so that it runs in any process (a Dask worker): the
-    decision client is opened here from settings, its calls paced by the run's shared limiter. Nothing is
-    written to decisions, events or plans: the flow records the answers."""
+def ask_rescore(settings: Settings, store_uri: str, asked: Sequence[tuple[DecisionRequest, SecondReadings | None]],
+                *, run_id: str) -> list[Answered]:
+    """One partition's requests (each with its `RebuiltRequest.second`) asked from plain data, so that it runs in
+    any process (a Dask worker): the decision client is opened here from settings, its calls paced by the run's
+    shared limiter; both rounds run here. Nothing is written to decisions, events or plans: the flow records the
+    answers."""
+    from archivist.configs.relations import load_relations
+    from archivist.configs.thresholds import load_thresholds
     from archivist.tasks.decisions.client import build_decider
 
     with build_decider(settings, Store(store_uri, settings.store.storage_options), run_id) as decider:
-        return decider.decide_many(list(requests)) if requests else []
+        # The thresholds the flow records with (flows/rescore.py), so the rule reads the gates the plan reads.
+        t = load_thresholds(model=decider.provider.model)
+        return ask_rounds(decider, list(asked), t, load_relations())
 
 
-def record_rescore(store: Store, work: RescoreWork, results: Sequence[DecisionResult], *, run_id: str, model: str,
-                   t: Thresholds, relations: Relations, tenant: str | None = None, scope: str | None = None,
-                   question: str | None = None) -> RescoreOutcome:
-    """The new decisions beside the old, the drift report and the plan, from one answer per request of `work`."""
+def record_rescore(store: Store, work: RescoreWork, results: Sequence[DecisionResult | Answered], *, run_id: str,
+                   model: str, t: Thresholds, relations: Relations, tenant: str | None = None,
+                   scope: str | None = None, question: str | None = None) -> RescoreOutcome:
+    """The new decisions beside the old, the drift report and the plan, from one answer per request of `work`
+    (with the second readings asked after it, `Answered`)."""
     outcome = RescoreOutcome(run_id, model, [], {}, requests=len(work.requests), skipped=dict(work.skipped),
                              skipped_ids=dict(work.skipped_ids))
     plan_id = content_id("plan", "rescore", run_id)[:12]
     rows = []
-    for rebuilt, result in zip(work.requests, results, strict=True):
-        for call in result.calls:
+    for rebuilt, answered in zip(work.requests, as_answered(results), strict=True):
+        result = answered.first
+        for call in [*result.calls, *(answered.second_result.calls if answered.second_result else [])]:
             outcome.calls += 1
             outcome.cached_calls += int(call.cached)
             outcome.input_tokens += call.input_tokens
             outcome.cost_usd += call.cost_usd
+        outcome.requests += int(answered.second is not None)
+        for fresh in _newly_asked(rebuilt.old, answered):
+            if all(r.new_decision_id != fresh.new_decision_id for r in outcome.asked_new):
+                outcome.asked_new.append(fresh)
+                shared = len(answered.second.questions) if answered.second else 1
+                rows.append(_decision_row(fresh, answered.second_result, run_id, shared, t))
         for key, old_row in rebuilt.old.items():
             new = result.answers.get(key) or Answer.uniform_fallback(rebuilt.request.questions[key], "no answer")
             asked = rebuilt.request.questions[key]
@@ -169,7 +191,8 @@ def record_rescore(store: Store, work: RescoreWork, results: Sequence[DecisionRe
     crash_point("rescore:after-decisions")
     outcome.drift = drift_report(outcome.rescored, t)
     events = scope_events(store, scopes)
-    planned = belief_plan(events, outcome.rescored, t, relations, unchanged=_not_reasked(store, outcome.rescored))
+    planned = belief_plan(events, [*outcome.rescored, *outcome.asked_new], t, relations,
+                          unchanged=_not_reasked(store, outcome.rescored))
     outcome.plan_counts = dict(planned.counts)
     items = item_ids(plan_id, planned.items)
     fingerprint = facts_fingerprint([state_fingerprint(r) for r in replay_facts(events).iter_rows(named=True)])
@@ -179,6 +202,32 @@ def record_rescore(store: Store, work: RescoreWork, results: Sequence[DecisionRe
     crash_point("rescore:after-plan")
     end_commit(store, marker)
     return outcome
+
+
+def _newly_asked(old: dict[str, dict[str, Any]], answered: Answered) -> list[Rescored]:
+    """The second readings asked after `old`'s request, as rows of their own: the candidate's stored `relation` row
+    gives who and where; the id is the one the write path gives (tasks/writepath/decide.py `decide`)."""
+    second, result = answered.second, answered.second_result
+    if second is None or result is None:
+        return []
+    model = result.model or (result.calls[0].model if result.calls else "")
+    state_hash = request_hash(second.state)
+    found = []
+    for key, asked in second.questions.items():
+        base = old[f"relation:{key.partition(':')[2]}"]
+        new = result.answers.get(key) or Answer.uniform_fallback(asked, f"no answer for {key}")
+        decision_id = content_id(asked.id, asked.version, state_hash, model, base["subject_fact_id"],
+                                 base["target_fact_id"] or "")
+        row = {**base, "decision_id": decision_id, "question_id": asked.id, "question_version": asked.version,
+               "options": list(asked.options), "error": None}
+        found.append(Rescored(row, new, new, decision_id, asked.version, fresh=True))
+    return found
+
+
+def new_readings_report(asked: Sequence[Rescored]) -> dict[str, Any]:
+    """How many second readings were asked for the first time, and what they chose (no old answer to drift from)."""
+    return {"n": len(asked), "chosen": dict(sorted(Counter(r.new.chosen for r in asked).items())),
+            "new_fallbacks": sum(r.new.fallback for r in asked)}
 
 
 def _not_reasked(store: Store, rescored: Sequence[Rescored]) -> list[Rescored]:
@@ -251,6 +300,14 @@ def drift_report(rescored: Sequence[Rescored], t: Thresholds) -> dict[str, Any]:
     return report
 
 
+def _new_readings_lines(report: dict[str, Any] | None) -> list[str]:
+    if not report or not report["n"]:
+        return []
+    chosen = ", ".join(f"{label}: {n}" for label, n in report["chosen"].items())
+    return [f"{report['n']} second readings asked for the first time (the write path had left them out; no old "
+            f"answer, so not in the drift below): {chosen}", ""]
+
+
 def _total_variation(old: Answer, new: Answer) -> float:
     options = set(old.probabilities) | set(new.probabilities)
     return 0.5 * sum(abs(old.p(o) - new.p(o)) for o in options)
@@ -262,6 +319,7 @@ def drift_markdown(summary: dict[str, Any]) -> str:
              f"{summary['decisions']} decisions in {summary['requests']} requests; {summary['calls']} calls "
              f"({summary['cached_calls']} from the cache), {summary['input_tokens']} input tokens, "
              f"${summary['cost_usd']:.6f}; plan {summary['plan_id']} {summary['plan_items'] or '(no changes)'}", "",
+             *_new_readings_lines(summary.get("new_second_readings")),
              "| question | n | flipped | mean abs change | mean TV | crosses act | crosses escalate "
              "| crosses relevance |",
              "|---|---:|---:|---:|---:|---:|---:|---:|"]

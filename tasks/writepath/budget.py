@@ -22,7 +22,8 @@ T = TypeVar("T")
 
 
 def partition_budget(settings: Settings, store: Store, run_id: str) -> RunBudget:
-    """The run's budget in this process: the flow's (threads), or one started from the ledger (a Dask worker)."""
+    """The run's budget in this process: the flow's (threads), or on a Dask worker the cluster's, whose total the
+    scheduler holds (tasks/providers/cluster_limits.py `ClusterBudget`)."""
     return ensure_budget(run_id, settings.budget.max_cost_usd, lambda: run_spend(store, run_id))
 
 

@@ -2,10 +2,14 @@
 
 For each new fact, in time order within its scope: candidates among the scope's facts (including the ones this
 batch added before it), ONE decision request with the fact questions and the relation questions per candidate,
-an LLM escalation when the zone asks for one and one is configured, then the policy (tasks/policy), whose
-events are applied to the in-memory rows. Facts of different scopes are independent, so each round sends one
-`decide_many` with the next group of every scope; a scope's group holds consecutive facts that cannot see each
-other (none is a candidate of a later one), which gives exactly the answers one-at-a-time processing would.
+then a second reading (`relation_alt`) of the candidates whose first reading could still close or move them
+(tasks/policy/readings.py: the others' second reading cannot change the store, and their `relation` decision
+row says why it was not asked), an LLM escalation when the zone asks for one and one is configured, then the
+policy (tasks/policy), whose events are applied to the in-memory rows. Facts of different scopes are
+independent, so each round asks the next group of every scope together (tasks/writepath/rounds.py: its first
+requests in one `decide_many`, then its second readings in another); a scope's group holds consecutive facts
+that cannot see each other (none is a candidate of a later one), which gives exactly the answers
+one-at-a-time processing would.
 
 A statement whose decision call failed transiently (rate limits, 5xx, timeouts after every retry) is deferred
 with the rest of its scope: the order within a scope matters, so nothing after it is decided either. Deferred
@@ -49,15 +53,16 @@ from archivist.tasks.policy import (
     choose_zone,
     decision_zone,
     judge_statement,
-    select_candidates,
     statement_request,
 )
 from archivist.tasks.policy.contracts import Contracts, load_contracts, source_entry
-from archivist.tasks.policy.gates import escalation_blocked, is_plan
+from archivist.tasks.policy.gates import escalation_blocked
+from archivist.tasks.policy.readings import unread_second_readings
 from archivist.tasks.policy.requests import RELATION, StatementRequest, slot_of
 from archivist.tasks.policy.transitions import enforce_contracts
 from archivist.tasks.policy.types import FACT_ADDED, FACT_DROPPED
 from archivist.tasks.providers.budget import BudgetExhausted
+from archivist.tasks.writepath.rounds import ask_in_rounds, merged, next_group
 
 NO_LLM = "escalation zone and no LLM configured: the statement is stored as tentative and this answer is not applied"
 
@@ -86,7 +91,7 @@ class NewFact:
     must still be compared with what was said before it."""
     replaces: bool = False
     """The extractor read a stated change of the slot's value (`ExtractedFact.replaces`); sent in the request's
-    `slot` (tasks/policy/requests.py)."""
+    `slot` (tasks/policy/requests.py) and stored on the fact row, so re-scoring sends it too."""
     role: str | None = None
     """The turn's role (customer, agent, system, ...): its voice decides what the statement may change
     (configs/contracts.toml). None reads as a customer's."""
@@ -190,17 +195,18 @@ def process_new_facts(
     run = _Run(decider, questions, thresholds, relations, run_id, escalate, contracts or load_contracts())
     while any(scope.queue for scope in scopes.values()):
         work = [(scope, fact, positions) for key in sorted(scopes) for scope in [scopes[key]]
-                for fact, positions in _next_group(scope, thresholds, relations)]
+                for fact, positions in next_group(scope.index, scope.queue, thresholds, relations)]
         asked = [statement_request(fact.message or fact.quote or fact.text, fact.text, _utc(fact.said_at),
                                    [scope.index.rows[p] for p in positions], questions, slot_of(fact),
                                    run.contracts.voice(fact.role))
                  for scope, fact, positions in work]
-        # A statement's requests (its questions, and the second reading when it has candidates) go out together.
-        answered = iter(decider.decide_many([r for a in asked for r in a.requests]))
-        run.requests += sum(len(a.requests) for a in asked)
-        for (scope, fact, positions), request in zip(work, asked, strict=True):
-            parts = [next(answered) for _ in request.requests]
-            result = _merged(parts)
+        # Every statement's own request, then the second readings its first answers leave worth asking.
+        rounds = ask_in_rounds(decider, asked, [scope for scope, _, _ in work],
+                               lambda i, request, first, work=work: run.prune(*work[i], request, first),
+                               lambda scope: scope.deferred)
+        run.requests += sum(len(parts) for _, parts in rounds)
+        for (scope, fact, positions), (request, parts) in zip(work, rounds, strict=True):
+            result = merged(parts)
             if scope.deferred or result.any_transient:
                 run.defer(scope, fact, result)
                 continue
@@ -209,35 +215,6 @@ def process_new_facts(
             except BudgetExhausted:  # its escalation was refused: decided next run, as an unbudgeted run would
                 run.defer(scope, fact, result)
     return run.changes(scopes, dim)
-
-
-def _next_group(scope: _Scope, t: Thresholds, relations: Relations) -> list[tuple[NewFact, list[int]]]:
-    """The scope's next facts that can be asked together: none is (or could displace) a candidate of a later one,
-    and no two may ask about the same stored plan (an earlier one could close it)."""
-    group: list[tuple[NewFact, list[int]]] = []
-    pending: list[tuple[dict[str, Any], np.ndarray]] = []
-    pending_plans: set[int] = set()
-    stored = len(scope.index.rows)
-    while scope.queue:
-        fact = scope.queue[0]
-        vector = np.asarray(fact.vector, dtype=np.float32)
-        args: dict[str, Any] = dict(cosine_k=t.cosine_candidates, graph_k=t.graph_candidates,
-                                    rare_max=t.rare_entity_max_facts)
-        alone = select_candidates(scope.index, vector, fact.subject, fact.relation, fact.entities, **args)
-        plans = {p for p in alone if is_plan(scope.index.rows[p])}
-        if group:
-            # A pending fact whose relation the answers may still set could turn out to be a sibling: assume so.
-            stubs = [({**row, "relation": row["relation"] if relations.known(row["relation"]) else fact.relation}, v)
-                     for row, v in pending]
-            together = select_candidates(scope.index, vector, fact.subject, fact.relation, fact.entities,
-                                         extra=stubs, **args)
-            if together != alone or any(p >= stored for p in together) or plans & pending_plans:
-                break
-        scope.queue.popleft()
-        group.append((fact, alone))
-        pending.append(({"subject": fact.subject, "relation": fact.relation, "entities": list(fact.entities)}, vector))
-        pending_plans |= plans
-    return group
 
 
 class _Run:
@@ -265,6 +242,23 @@ class _Run:
                 name = f"{split_key(key)[0]}/{provider}"
                 self.deferred_decisions[name] = self.deferred_decisions.get(name, 0) + 1
 
+    def prune(self, scope: _Scope, fact: NewFact, positions: list[int], asked: StatementRequest,
+              first: DecisionResult) -> StatementRequest:
+        """`asked` without the second readings that its first answers leave unread (tasks/policy/readings.py)."""
+        if asked.second is None:
+            return asked
+
+        def answer(key: str) -> Answer:  # as `decide` reads it, a missing answer included
+            return first.answers.get(key) or Answer.uniform_fallback(asked.asked[key].question, f"no answer for {key}")
+
+        judged = {q: Judged(answer(q)) for q in FACT_QUESTIONS}
+        keys = [asked.target_keys[scope.index.rows[p]["fact_id"]] for p in positions]
+        candidates = [CandidateJudgement(scope.index.rows[p], Judged(answer(f"{RELATION}:{key}")))
+                      for p, key in zip(positions, keys, strict=True)]
+        unread = unread_second_readings(candidates, judged["temporal_status"].answer,
+                                        self._statement_row(fact, judged), self.t, self.relations)
+        return asked.without_second_readings({keys[i]: why for i, why in unread.items()})
+
     def decide(self, scope: _Scope, fact: NewFact, positions: list[int], asked: StatementRequest,
                parts: list[DecisionResult]) -> None:
         """`parts` answer `asked.requests`, in order: the statement's questions, then its second reading."""
@@ -287,6 +281,9 @@ class _Run:
                 else answer_zone(answer, t)
             rows[key] = self._decision_row(fact, what.question, what.target_fact_id, answer, decision_id, zone,
                                            result, len(request.questions), request)
+        for key, why in asked.not_asked.items():  # each second reading left out, on its first reading's row
+            first = rows[f"{RELATION}:{split_key(key)[1]}"]
+            first["error"] = f"{first['error']}; {why}" if first["error"] else why
         row = self._statement_row(fact, judged)
         candidates = []
         for position in positions:
@@ -306,7 +303,7 @@ class _Run:
                                          self.relations)
             escalation, note = (None, blocked) if blocked else self._escalate(fact, target, asked, state_hash, key)
             if escalation is None:
-                rows[key]["error"] = note
+                rows[key]["error"] = f"{note}; {rows[key]['error']}" if rows[key]["error"] else note
         outcome = judge_statement(statement, t, self.relations, escalation=escalation)
         outcome = enforce_contracts(outcome, statement, self.contracts, t, scope.by_id)
         self.outcomes.append(outcome)
@@ -376,7 +373,7 @@ class _Run:
         voice = self.contracts.voice(fact.role)
         row.update(source=voice, sources=[source_entry(voice, fact.role, fact.speaker, fact.source_turn_id)],
                    contract=self.contracts.kind_of(relation, row["kind"]), conflicts=[],
-                   date_precision=fact.date_precision)
+                   date_precision=fact.date_precision, replaces=bool(fact.replaces))
         return row
 
     def _decision_row(self, fact: NewFact, question: Any, target: str | None, answer: Answer, decision_id: str,
@@ -427,20 +424,16 @@ def _request_hash(request: DecisionRequest) -> str:
     return request_hash({"state": request.state, "questions": {k: q.wire() for k, q in request.questions.items()}})
 
 
-def _merged(parts: Sequence[DecisionResult]) -> DecisionResult:
-    """One statement's results as one: every answer and call (the first request's model and provider)."""
-    first = parts[0]
-    answers = {key: answer for part in parts for key, answer in part.answers.items()}
-    return DecisionResult(answers, [call for part in parts for call in part.calls], first.model, first.provider)
-
-
 def _dimension(facts: pl.DataFrame, new_facts: Sequence[NewFact]) -> int:
     if "vector" in facts.columns and facts.height:
         return int(np.asarray(facts["vector"][0]).size)
     for fact in new_facts:
         if fact.vector is not None:
             return int(np.asarray(fact.vector).size)
-    return 0
+    # No fact at all: the width the empty state was typed with. A 0-wide vector column would not survive the
+    # trip back from a Dask worker (Polars cannot read zero-sized arrays from IPC).
+    dtype = facts.schema.get("vector") if "vector" in facts.columns else None
+    return int(dtype.size) if isinstance(dtype, pl.Array) else 0
 
 
 def _utc(moment: datetime | None) -> datetime | None:

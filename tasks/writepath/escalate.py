@@ -34,7 +34,7 @@ class LLMEscalation:
 
     def __init__(self, settings: Settings, store: Store | None, run_id: str | None):
         config = settings.llm.model_copy(update={"provider": f"llm:{vendor_of(settings.llm)}"})
-        self.client = DecisionClient(LLMDecisionProvider(config), config,
+        self.client = DecisionClient(LLMDecisionProvider(config, section="llm"), config,
                                      calls=CallLog(store) if store is not None else None, run_id=run_id,
                                      replay=settings.replay, on_failure="raise", setting="llm")
         self.question = load_questions().latest("relation")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import math
 import re
 import time
 from typing import Any
@@ -15,6 +16,7 @@ from tests.fakes.answers import default_answer, hashed_probabilities, malformed_
 from tests.fakes.routes import FakeRequest, Reply, error, route
 
 QUESTIONS_BLOCK = re.compile(r"```json\s*(\{.*?\})\s*```", re.DOTALL)
+OPTION_LINE = re.compile(r"^([A-Z])\. ", re.MULTILINE)
 
 
 # -- decisions ---------------------------------------------------------------------------------
@@ -148,6 +150,38 @@ def openai_chat_rejection(request: FakeRequest, body: dict[str, Any]) -> Reply |
     return None
 
 
+# -- log-probabilities of the first token (`logprobs: true, top_logprobs: N`) -------------------
+
+
+def default_first_tokens(prompt: str) -> dict[str, float]:
+    """First-token probabilities for a prompt that labels options "A. ...": most on the letters (hashed from the
+    prompt), a little on a space-led variant of the likeliest and on a word, the way a real model spreads it."""
+    letters = OPTION_LINE.findall(prompt)
+    if not letters:
+        return {"Hello": 0.9, "Hi": 0.1}
+    spread = hashed_probabilities(prompt, letters)
+    total = sum(spread.values())
+    first = {letter: 0.97 * p / total for letter, p in spread.items()}
+    best = max(first, key=lambda k: first[k])
+    first[best], first[" " + best] = first[best] - 0.01, 0.01
+    first["The"] = 0.02
+    return first
+
+
+def first_token_logprobs(request: FakeRequest, prompt: str, top_n: int) -> tuple[str, dict[str, Any]]:
+    """The sampled (likeliest) token and OpenAI's `choices[0].logprobs` for a one-token reply."""
+    scripted = request.knobs.first_tokens
+    distribution = scripted(prompt) if scripted else default_first_tokens(prompt)
+    ranked = sorted(distribution.items(), key=lambda kv: -kv[1])
+
+    def entry(token: str, p: float) -> dict[str, Any]:
+        return {"token": token, "logprob": math.log(p) if p > 0 else -9999.0, "bytes": list(token.encode())}
+
+    token, p = ranked[0]
+    position = {**entry(token, p), "top_logprobs": [entry(t, q) for t, q in ranked[:top_n]]}
+    return token, {"content": [position], "refusal": None}
+
+
 @route("POST", "/v1/chat/completions")
 def chat_completions(request: FakeRequest) -> Reply:
     body = request.body
@@ -156,17 +190,28 @@ def chat_completions(request: FakeRequest) -> Reply:
     rejected = openai_chat_rejection(request, body)
     if rejected is not None:
         return rejected
+    top_n = body.get("top_logprobs")
+    if top_n is not None and (not body.get("logprobs") or not isinstance(top_n, int) or not 0 <= top_n <= 20):
+        return error(400, "Invalid 'top_logprobs': must be an integer between 0 and 20, with 'logprobs' true.",
+                     type="invalid_request_error", param="top_logprobs", code="invalid_value")
     prompt = "\n".join(_content_text(m.get("content")) for m in body["messages"])
-    text, cut = within_budget(request, chat_text(request, prompt),
-                              body.get("max_completion_tokens", body.get("max_tokens")))
-    usage = {"prompt_tokens": len(prompt) // 4, "completion_tokens": len(text) // 4,
-             "total_tokens": len(prompt) // 4 + len(text) // 4,
+    logprobs = None
+    if body.get("logprobs"):
+        text, logprobs = first_token_logprobs(request, prompt, top_n or 0)
+        cut = body.get("max_completion_tokens", body.get("max_tokens")) == 1  # stopped before end of turn
+    else:
+        text, cut = within_budget(request, chat_text(request, prompt),
+                                  body.get("max_completion_tokens", body.get("max_tokens")))
+    completion = 1 if logprobs is not None else len(text) // 4
+    usage = {"prompt_tokens": len(prompt) // 4, "completion_tokens": completion,
+             "total_tokens": len(prompt) // 4 + completion,
              "prompt_tokens_details": {"cached_tokens": min(request.knobs.cached_tokens, len(prompt) // 4)}}
     return Reply(json={
         "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
         "model": body.get("model", "fake") if request.knobs.reported_model is None else request.knobs.reported_model,
         "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
-                     "finish_reason": "length" if cut else "stop", "logprobs": None}],
+                     "finish_reason": "length" if cut else "stop",
+                     "logprobs": None if request.knobs.drop_logprobs else logprobs}],
         "usage": usage,
     })
 

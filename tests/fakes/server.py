@@ -73,6 +73,11 @@ class Knobs:
     Anthropic cache_read_input_tokens)."""
     cache_write_tokens: int = 0
     """Prompt tokens each Anthropic chat reply reports as written to the prompt cache (cache_creation_input_tokens)."""
+    first_tokens: Callable[[str], dict[str, float]] | None = None
+    """Scripted first-token probabilities of a `logprobs: true` chat request: prompt -> {token: p}, sent as
+    OpenAI's `choices[0].logprobs.content[0].top_logprobs` (cut at `top_logprobs`)."""
+    drop_logprobs: bool = False
+    """Misbehave: answer a `logprobs: true` request without them (`logprobs: null`), as servers that ignore it do."""
     reported_model: str | None = None
     """Report this id as the model that answered (System One, OpenAI Decisions and chat, Anthropic); "" reports
     none. None: each route's usual answer (the versioned id of the model asked for)."""

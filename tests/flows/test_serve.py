@@ -87,7 +87,10 @@ def test_consolidation_and_rescore_flows_publish_their_summaries(prefect_api, tm
 
     uri = str(tmp_path / "store")
     store = Store(uri)
-    write_night(store, [statement("I live in Leeds", day=0), statement("I moved to Berlin", day=10)])
+    # The night read Berlin as a move whose second reading did not agree (the default `new`): Leeds stays open,
+    # and the stored second reading is what the re-score below flips.
+    night = ScriptedDecider().script("relation:*", {"update": 0.95}, fact="moved to Berlin", target="live in Leeds")
+    write_night(store, [statement("I live in Leeds", day=0), statement("I moved to Berlin", day=10)], night)
     decider = ScriptedDecider(model="pairs-1")
     decider.script("relation:*", {"update": 0.95}, fact="moved to Berlin", target="live in Leeds")
     # The decision model is injected as users plug theirs in: a registered provider named in settings.
@@ -109,3 +112,16 @@ def test_consolidation_and_rescore_flows_publish_their_summaries(prefect_api, tm
     assert report["drift"]["relation_alt"]["flips"] == {"new": {"update": 1}}
     assert {"metric": "plan_id", "value": report["plan_id"]} in json.loads(Artifact.get("rescore-summary").data)
     assert "| relation_alt | 1 | 1 (100.0%)" in Artifact.get("rescore-summary-report").data
+
+    # The partitions' work is handed over in process, never as a flow parameter: Prefect keeps parameters in its
+    # database and refuses runs whose parameters pass 512 KiB (a re-score of a few hundred turns did).
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import FlowFilter, FlowFilterName
+
+    with get_client(sync_client=True) as client:
+        nested = client.read_flow_runs(flow_filter=FlowFilter(
+            name=FlowFilterName(any_=["rescore-partitions", "consolidate-partitions"])))
+    assert {run.name for run in nested} and len(nested) >= 2
+    for run in nested:
+        assert "Berlin" not in json.dumps(run.parameters, default=str)
+        assert len(json.dumps(run.parameters, default=str)) < 20_000

@@ -13,6 +13,7 @@ import pytest
 
 from archivist.storage import Store
 from archivist.storage.events import read_events, replay_facts
+from tests.archives import write_chats
 from tests.fakes.environment import ingest_embedded
 
 pytestmark = pytest.mark.slow
@@ -31,14 +32,7 @@ CHATS = {
 
 
 def _archive(path):
-    rows = []
-    for scope, turns in CHATS.items():
-        for index, (day, role, text) in enumerate(turns):
-            rows.append({"tenant": "acme", "scope": scope, "conversation_id": f"{scope}-{day}", "turn_index": index,
-                         "speaker": "Sam (support)" if role == "agent" else "Alex", "role": role, "text": text,
-                         "said_at": f"2026-03-{day:02d}T10:{index:02d}:00Z"})
-    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
-    return path
+    return write_chats(path, CHATS)
 
 
 @pytest.fixture(scope="module")

@@ -114,6 +114,46 @@ def _holder_and_cardinality(old: str, new: str, not_yet: float) -> dict[str, flo
     }
 
 
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def _frame(old: str, new: str) -> tuple[float, bool, bool]:
+    """(share of the longer fact that both keep word for word at their start and end, the stored fact has words
+    of its own between them, the new one has).
+
+    "User's car is red" -> "User's car is blue", "Tim's brother is a dentist" -> "... a pharmacist": one frame,
+    the value swapped, whatever slot the lexicon knows. Read from the word order, which the stem sets lose.
+    """
+    a = [w for w in t.tokens(old) if w not in _ARTICLES]
+    b = [w for w in t.tokens(new) if w not in _ARTICLES]
+    if not a or not b:
+        return 0.0, False, False
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    return (start + end) / max(len(a), len(b)), len(a) > start + end, len(b) > start + end
+
+
+def _frame_features(old: str, new: str, said: str, not_yet: float) -> dict[str, float]:
+    """The same frame with another value: a swap (update or contradiction; which one the cues say), a value
+    added at its end or middle (a refinement), or the same words (a repeat)."""
+    kept, old_own, new_own = _frame(old, new)
+    swap = kept * float(old_own and new_own) * float(kept >= 0.5)
+    corrected = float(t.count(t.CORRECTION, said) > 0)
+    changed = float(t.changes(said) > 0 or t.endings(said) > 0)
+    return {
+        "frame_kept": kept,
+        "frame_swap": swap * (1.0 - not_yet),
+        "frame_swap_corrected": swap * corrected,
+        "frame_swap_changed": swap * changed * (1.0 - not_yet),
+        "frame_swap_plain": swap * (1.0 - corrected) * (1.0 - changed) * (1.0 - not_yet),
+        "frame_added": kept * float(new_own and not old_own),
+    }
+
+
 def relation_features(old: str, new: str, message: str, vectors: Cosines,
                       tense: dict[str, float]) -> dict[str, float]:
     """How a new fact (said in `message`, possibly empty) relates to a stored one.
@@ -163,6 +203,7 @@ def relation_features(old: str, new: str, message: str, vectors: Cosines,
         "no_message": float(not message.strip()),
         **_topic_and_status(old, new, said, same_slot, not_yet),
         **_holder_and_cardinality(old, new, not_yet),
+        **_frame_features(old, new, said, not_yet),
     }
     # Longer is a refinement only when the stored thing is kept: "likes hiking" -> "likes watching football on
     # their phone" is longer and about something else.

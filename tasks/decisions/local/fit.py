@@ -29,7 +29,7 @@ from archivist.tasks.decisions.local.semantic import (
 )
 from archivist.tasks.decisions.questions import RELATION_OPTIONS
 
-MODEL_BASE = "local-decider-1"
+MODEL_BASE = "local-decider-2"
 WEIGHTS_FILE = CONFIG_DIR / "local_decider.json"
 # Relation pairs the team wrote in the styles its first labels lack (personal chat about named people,
 # casual lower-case turns, agent notes and transcripts): fitted whole, as their own source, so the relation

@@ -78,10 +78,22 @@ def softmax(logits: np.ndarray) -> np.ndarray:
     return exps / exps.sum(axis=1, keepdims=True)
 
 
+def option_floor(options: int) -> float:
+    """The least an option gets: the mass the ceiling leaves, shared by the other options.
+
+    Clipping every option to [0.01, 0.99] and renormalising capped a six-option answer at 0.99 / 1.04 = 0.952,
+    so a head could never say more than 95% however clear the pair, and the held-out support and agent pairs
+    (accuracy 0.95 and 0.93) read underconfident: with only this floor changed, their relation ECE went from
+    0.114 to 0.092 and from 0.105 to 0.102, and no source of the leave-one-source-out table lost accuracy. With
+    it a sure answer reaches the ceiling and a two-option one keeps [0.01, 0.99].
+    """
+    return (1.0 - PROBABILITY_CEILING) / max(options - 1, 1)
+
+
 def clip_distribution(probabilities: np.ndarray) -> np.ndarray:
     """Never exactly 0 or 1: one answer is evidence, not proof (the belief update takes its log-odds)."""
-    clipped = np.clip(probabilities, PROBABILITY_FLOOR, PROBABILITY_CEILING)
-    return clipped / clipped.sum(axis=1, keepdims=True)
+    floored = np.maximum(probabilities, option_floor(probabilities.shape[1]))
+    return floored / floored.sum(axis=1, keepdims=True)
 
 
 def _rounded(values: np.ndarray) -> list[float]:

@@ -5,8 +5,8 @@ state, stored facts, plans and memory lines under `targets`, one request key per
 answers in the System One shape. A question id it does not know is left out of the reply, so the decision
 client records a fallback for it instead of a made-up answer.
 
-Two settings of the model are two model versions: `local-decider-1` and, with a sharpening or flattening
-temperature, `local-decider-1@t=0.7`. The version string is what the call cache and stored decisions
+Two settings of the model are two model versions: `local-decider-2` and, with a sharpening or flattening
+temperature, `local-decider-2@t=0.7`. The version string is what the call cache and stored decisions
 record, so re-scoring can tell their answers apart.
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from archivist.configs.relations import load_relations
@@ -28,8 +29,8 @@ from archivist.tasks.decisions.local.fit import (
 )
 from archivist.tasks.decisions.local.head import (
     PROBABILITY_CEILING,
-    PROBABILITY_FLOOR,
     SoftmaxHead,
+    option_floor,
 )
 from archivist.tasks.decisions.local.relevance import ListwiseRelevance, ShortlistScorer
 from archivist.tasks.decisions.local.semantic import (
@@ -43,6 +44,14 @@ from archivist.tasks.providers.base import DecisionProvider
 
 _VARIANT = re.compile(r"^(?P<base>[^@]+)(?:@t=(?P<t>[0-9.]+))?$")
 _Scorer = Callable[[dict, "str | None", Question], dict[str, float]]
+
+
+@lru_cache(maxsize=1)
+def _shared_vectors() -> tuple[SentenceVectors, MiniLMVectors]:
+    """The process's text caches, shared by every provider: each partition builds its own provider, yet their
+    requests repeat the same facts, frames and filler, and a text's vector depends on nothing but the text
+    (tests/tasks/decisions/test_local_prefetch.py), so sharing changes no answer. Both caches are bounded."""
+    return SentenceVectors(), MiniLMVectors()
 
 
 def _text(entry: Any) -> str:
@@ -60,8 +69,9 @@ def _state(state: Any) -> dict:
 
 def finish(probabilities: dict[str, float], options: list[str]) -> dict[str, float]:
     """Over exactly `options` (one the scorer did not know gets the floor), clipped, summing to 1."""
-    values = {option: probabilities.get(option, PROBABILITY_FLOOR) for option in options}
-    clipped = {k: min(max(v, PROBABILITY_FLOOR), PROBABILITY_CEILING) for k, v in values.items()}
+    floor = option_floor(len(options))  # head.option_floor says why not a clip of each option to [0.01, 0.99]
+    values = {option: probabilities.get(option, floor) for option in options}
+    clipped = {k: min(max(v, floor), PROBABILITY_CEILING) for k, v in values.items()}
     total = sum(clipped.values())
     return {k: v / total for k, v in clipped.items()}
 
@@ -86,10 +96,12 @@ class LocalDecisionProvider(DecisionProvider):
 
     @classmethod
     def from_settings(cls, settings: Any) -> LocalDecisionProvider:
-        return cls(settings)  # it reads the model variant from the whole settings
+        # It reads the model variant from the whole settings. Built per partition, so it shares the process's
+        # text caches (a provider made directly, as tests do, starts with its own).
+        return cls(settings, caches=_shared_vectors())
 
     def __init__(self, settings: Any = None, *, temperature: float | None = None, weights_path: str | None = None,
-                 document: dict | None = None):
+                 document: dict | None = None, caches: tuple[SentenceVectors, MiniLMVectors] | None = None):
         document = document if document is not None else load_weights(weights_path)
         base = str(document["model"])
         configured = getattr(getattr(settings, "decisions", None), "model", None) or base
@@ -107,8 +119,7 @@ class LocalDecisionProvider(DecisionProvider):
         self.heads = {name: SoftmaxHead.from_json(head) for name, head in document["heads"].items()}
         # The relation heads were fitted on the temporal head's own (untempered) answers: keep it that way.
         self._tense = tense_of(self.heads["temporal_status"])
-        self.vectors = SentenceVectors()
-        self.minilm = MiniLMVectors()
+        self.vectors, self.minilm = caches or (SentenceVectors(), MiniLMVectors())
         self.relations = load_relations()  # which relations hold one value at a time (structure.py)
         self._shortlist: ShortlistScorer | None = None  # loaded at the first shortlist (configs/relevance.json)
         self._inputs = Inputs(self.vectors, self.minilm, Projection.from_json(document["projection"]), self._tense)

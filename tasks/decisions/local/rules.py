@@ -75,9 +75,11 @@ SLOT_CUES: dict[str, re.Pattern[str]] = {
 # The slots holding one value at a time, as configs/relations.toml had them when the heads were fitted. The
 # trained relation heads read this through a feature, so it is frozen here with them rather than read from the
 # file: a change to the policy's table must not silently move the model's inputs (a test compares the two).
+# membership, pharmacy and doctor were added to the table after the fit; SLOT_CUES names none of them, so no
+# text is ever read as their slot and listing them moves no input (the fitted heads stay valid without a refit).
 SLOT_CARDINALITY_ONE = frozenset({"address", "plan", "payment_method", "service_status", "account", "contact",
                                   "employer", "name", "age", "birthday", "partner", "credential", "work_location",
-                                  "diet", "delivery_address"})
+                                  "diet", "delivery_address", "membership", "pharmacy", "doctor"})
 
 
 def slot_scores(text: str) -> dict[str, float]:

@@ -75,7 +75,8 @@ def test_a_store_written_before_the_source_columns_gets_them_appended(tmp_path):
 
     store = Store(str(tmp_path / "old"))
     new = facts_schema(DIM)
-    old = pa.schema([f for f in new if f.name not in ("source", "sources", "contract", "conflicts", "date_precision")])
+    old = pa.schema([f for f in new if f.name not in ("source", "sources", "contract", "conflicts", "date_precision",
+                                                  "replaces")])
     store.ensure_table(FACTS_TABLE, old)
     store.ensure_table("decisions", pa.schema([f for f in DECISIONS if f.name != "source"]))
     ensure_fact_tables(store, DIM)  # what every write path does first: opens, no schema error

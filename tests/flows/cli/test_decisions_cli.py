@@ -48,9 +48,9 @@ def test_evaluate_decisions_prints_one_json_object_per_question(tmp_path):
 
 def test_evaluate_decisions_prints_a_table_and_the_confusion(tmp_path):
     result = runner.invoke(app, ["evaluate", "decisions", str(_small_labels(tmp_path)), "--provider", "local",
-                                 "--model", "local-decider-1@t=0.7", "--store", str(tmp_path / "store")])
+                                 "--model", "local-decider-2@t=0.7", "--store", str(tmp_path / "store")])
     assert result.exit_code == 0, result.output
-    assert "local-decider-1@t=0.7" in result.output
+    assert "local-decider-2@t=0.7" in result.output
     assert "worth_remembering" in result.output and "label (rows)" in result.output
 
 
@@ -95,10 +95,10 @@ def test_evaluate_decisions_with_a_provider_suggests_that_models_thresholds(tmp_
     result = runner.invoke(app, ["evaluate", "decisions", str(LABELS), "--provider", "local", "--split", "test",
                                  "--store", str(tmp_path / "store")])
     assert result.exit_code == 0, result.output
-    assert '[models."local-decider-1"]' in result.output and "configs/thresholds.toml" in result.output
+    assert '[models."local-decider-2"]' in result.output and "configs/thresholds.toml" in result.output
     as_json = json.loads(runner.invoke(app, ["evaluate", "decisions", str(LABELS), "--provider", "local", "--split",
                                              "test", "--store", str(tmp_path / "store"), "--json"]).stdout)
     suggestion = as_json["suggested_thresholds"]
-    assert suggestion["model"] == "local-decider-1"
+    assert suggestion["model"] == "local-decider-2"
     for name, value in suggestion["values"].items():  # each suggested value stands on enough answers
         assert 0.5 <= value < 1.0 and suggestion["support"][name] >= 20

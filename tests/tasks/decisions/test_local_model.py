@@ -12,7 +12,7 @@ import pytest
 
 from archivist.tasks.decisions.local import LocalDecisionProvider
 from archivist.tasks.decisions.local.fit import WEIGHTS_FILE, fit_decider
-from archivist.tasks.decisions.local.head import fit_head
+from archivist.tasks.decisions.local.head import PROBABILITY_CEILING, clip_distribution, fit_head, option_floor
 from archivist.tasks.decisions.questions import load_questions
 from archivist.tasks.decisions.types import about, request_key
 
@@ -80,7 +80,7 @@ def test_every_question_version_gets_a_distribution_over_exactly_its_options(mod
             assert answer["choice"] == argmax(probabilities) and answer["confidence"] == max(probabilities.values())
         if question.type == "score":
             assert 0 <= answer["score"] <= len(question.options) - 1 and set(answer["legend"]) == set(question.options)
-        assert reply.model == "local-decider-1"
+        assert reply.model == "local-decider-2"
 
 
 def test_one_request_answers_a_whole_write_path_fact_with_no_probability_at_the_bounds(model):
@@ -95,7 +95,20 @@ def test_one_request_answers_a_whole_write_path_fact_with_no_probability_at_the_
     answers = model.send(state, questions).answers
     assert set(answers) == set(questions)
     for answer in answers.values():
-        assert all(0.009 < p < 0.991 for p in _probabilities(answer).values())
+        probabilities = _probabilities(answer)
+        # The floor is shared by the options (head.option_floor), so a sure answer can reach the ceiling.
+        floor = option_floor(len(probabilities)) / 1.011
+        assert all(floor < p < 0.991 for p in probabilities.values()), probabilities
+
+
+def test_a_sure_answer_of_many_options_reaches_the_ceiling_and_the_others_keep_a_floor():
+    sure = np.array([[0.9999, 0.0001, 0.0, 0.0, 0.0, 0.0], [0.5, 0.5, 0.0, 0.0, 0.0, 0.0]])
+    clipped = clip_distribution(sure)
+    assert clipped[0, 0] == pytest.approx(PROBABILITY_CEILING, abs=1e-3)  # the old clip capped it at 0.952
+    assert clipped.min() > 0.0 and np.allclose(clipped.sum(axis=1), 1.0)
+    assert clipped[1, 0] == clipped[1, 1] and clipped[1, 0] > 0.49  # mid-range answers barely move
+    two = clip_distribution(np.array([[1.0, 0.0]]))
+    assert two[0, 0] == pytest.approx(PROBABILITY_CEILING, abs=1e-3) and two[0, 1] > 0.0099
 
 
 def test_a_stored_pair_is_compared_new_against_old(model):
@@ -194,9 +207,9 @@ def test_a_plan_carried_out_is_fulfilled_and_a_postponed_one_is_not(model):
 
 
 def test_a_temperature_setting_is_a_distinct_sharper_model_version(model):
-    settings = SimpleNamespace(decisions=SimpleNamespace(model="local-decider-1@t=0.7"))
+    settings = SimpleNamespace(decisions=SimpleNamespace(model="local-decider-2@t=0.7"))
     sharp = LocalDecisionProvider(settings)
-    assert sharp.model == "local-decider-1@t=0.7" and model.model == "local-decider-1"
+    assert sharp.model == "local-decider-2@t=0.7" and model.model == "local-decider-2"
     base = relation(model, "User lives in Paris", "User lives in Berlin", "I moved to Berlin.")
     sharper = relation(sharp, "User lives in Paris", "User lives in Berlin", "I moved to Berlin.")
     assert argmax(base) == argmax(sharper) and max(sharper.values()) > max(base.values())

@@ -30,9 +30,9 @@ def test_old_and_new_versions_coexist(questions):
     assert questions.versions("sensitivity") == [1, 2, 3]
     assert "health" in v2.options and "health" not in v1.options
     assert (v1.key, v2.key) == ("sensitivity@v1", "sensitivity@v2")
-    # Older versions stay loadable beside the latest: sensitivity v1, v2; relation_type v1-v3; relation v1 (and v3,
+    # Older versions stay loadable beside the latest: sensitivity v1, v2; relation_type v1-v4; relation v1 (and v3,
     # the pairs wording, which is not the statements' latest); relation_alt v1; kind v1.
-    assert len(questions.all()) == len(questions.all(latest_only=True)) + 9
+    assert len(questions.all()) == len(questions.all(latest_only=True)) + 10
 
 
 def test_relation_type_v2_adds_the_new_slots_and_v1_keeps_its_options(questions):
@@ -47,11 +47,17 @@ def test_relation_type_v3_adds_diet(questions):
     assert set(v2.options) <= set(v3.options)
 
 
-def test_relation_type_v4_adds_delivery_vehicle_system_and_bank_and_is_the_latest(questions):
+def test_relation_type_v4_adds_delivery_vehicle_system_and_bank(questions):
     v3, v4 = questions.get("relation_type", 3), questions.get("relation_type", 4)
-    assert questions.latest("relation_type") == v4
     assert set(v4.options) - set(v3.options) == {"delivery_address", "vehicle", "operating_system", "bank"}
     assert set(v3.options) <= set(v4.options)
+
+
+def test_relation_type_v5_adds_membership_pharmacy_and_doctor_and_is_the_latest(questions):
+    v4, v5 = questions.get("relation_type", 4), questions.get("relation_type", 5)
+    assert questions.latest("relation_type") == v5
+    assert set(v5.options) - set(v4.options) == {"membership", "pharmacy", "doctor"}
+    assert set(v4.options) <= set(v5.options)
 
 
 def test_an_unknown_version_names_the_known_ones(questions):

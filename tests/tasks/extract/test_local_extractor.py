@@ -111,7 +111,6 @@ def test_agent_system_and_tool_turns_give_nothing(extractor, role):
 @pytest.mark.parametrize("text", [
     "Can you check why my bill went up?",
     "Is my router still under warranty?",
-    "can you update my address to 5 Elm Road",  # a request without a question mark
     "If I moved to London next year, could I take my broadband contract with me?",
     "If I move to York I will tell you.",
     "Thanks, that fixed it.",
@@ -119,6 +118,13 @@ def test_agent_system_and_tool_turns_give_nothing(extractor, role):
 ])
 def test_questions_conditionals_and_small_talk_give_nothing(extractor, text):
     assert facts(extractor, text) == []
+
+
+def test_a_request_to_change_a_value_is_the_request_never_the_value(extractor):
+    # A request without a question mark, as "I want to update my address" is: planned, until the agent confirms it.
+    fact = only(extractor, "can you update my address to 5 Elm Road")
+    assert (fact.relation, fact.temporal_status, fact.kind) == ("address", "planned", "plan")
+    assert fact.text == "customer wants to update their address to 5 Elm Road"
 
 
 def test_a_statement_before_a_question_still_counts(extractor):

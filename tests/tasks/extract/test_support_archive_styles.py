@@ -19,7 +19,7 @@ import polars as pl
 import pytest
 
 from archivist.storage.events import read_events
-from tests.archives import write_nights
+from tests.archives import CaseArchive
 from tests.fakes.environment import ingest_embedded
 
 pytestmark = pytest.mark.slow
@@ -107,20 +107,12 @@ SECOND = timedelta(days=9)
 """The second conversation of a case, this long after the first."""
 
 
-def _rows(scope: str, conversation: str, turns: list[tuple[str, str]], said: datetime) -> list[dict]:
-    return [{"tenant": "helpdesk", "scope": scope, "conversation_id": conversation, "turn_index": i,
-             "speaker": "Agent" if role == A else "Customer", "role": role, "text": text,
-             "said_at": (said + timedelta(seconds=40 * i)).isoformat()} for i, (role, text) in enumerate(turns)]
+ARCHIVE = CaseArchive(tenant="helpdesk", start=START, later_by=SECOND, turn_gap_s=40, one_offs_on_day=2,
+                      conversations=("a", "b"))
 
 
 def write_archive(folder) -> None:
-    rows: list[dict] = []
-    for n, (scope, _, first, later, *_words) in enumerate(CASES):
-        rows += _rows(scope, f"{scope}-a", first, START + timedelta(minutes=n))
-        rows += _rows(scope, f"{scope}-b", later, START + SECOND + timedelta(minutes=n))
-    for n, (scope, turns) in enumerate(ONE_OFFS):
-        rows += _rows(scope, f"{scope}-a", turns, START + timedelta(days=2, minutes=n))
-    write_nights(folder, rows)
+    ARCHIVE.write(folder, CASES, ONE_OFFS)
 
 
 @pytest.fixture(scope="module")
@@ -132,12 +124,7 @@ def stored(prefect_api, tmp_path_factory):
 
 
 def _fact(facts: pl.DataFrame, scope: str, words: str, *, later: bool) -> dict:
-    when = pl.col("said_at") >= START + SECOND - timedelta(days=1)
-    rows = facts.filter((pl.col("scope") == scope) & (when if later else ~when)
-                        & pl.col("text").str.contains(words, literal=True))
-    stored = facts.filter(pl.col("scope") == scope).select("text", "status").rows()
-    assert rows.height >= 1, f"{scope}: no stored fact mentions {words!r}: {stored}"
-    return rows.row(0, named=True)
+    return ARCHIVE.fact(facts, scope, words, later=later)
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c[1] == "change"], ids=lambda c: c[0])

@@ -26,7 +26,7 @@ def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_
 @pytest.mark.parametrize(("text", "reading"), [
     ("I can see the Fibre 500 plan on your account now.", "I am on the Fibre 500 plan now."),
     ("Your account is now on the Enterprise plan.", "I am on the Enterprise plan."),
-    ("I have updated your address to 12 Oak Road.", "My address is 12 Oak Road."),
+    ("I have updated your address to 12 Oak Road.", "My address is now 12 Oak Road."),  # a change, said as one
 ])
 def test_an_agent_statement_about_the_account_is_read_in_the_customers_first_person(text, reading):
     assert agent_sentences(text) == [(text, reading)]

@@ -1,4 +1,8 @@
-"""The offline MiniLM encoder: shape, unit length, determinism, and that it reads meaning."""
+"""The offline MiniLM encoder: shape, unit length, determinism, that it reads meaning, and that a load in a
+thread and the first encode share one load."""
+
+import subprocess
+import sys
 
 import numpy as np
 
@@ -30,3 +34,30 @@ def test_paraphrases_are_closer_than_an_unrelated_sentence():
         "We are going hiking in the mountains this weekend.",
     ])
     assert float(anchor @ paraphrase) > float(anchor @ unrelated) + 0.2
+
+
+PRELOAD = """
+import sys, threading
+import numpy as np
+from archivist.tasks.ingest import minilm
+
+real, loads = minilm._load, []
+
+def counted():
+    loads.append(threading.current_thread().name)
+    return real()
+
+minilm._load = counted
+thread = threading.Thread(target=minilm.load)
+thread.start()
+first = minilm.encode(["I moved to Berlin last month."])  # while the other thread loads, or after it
+thread.join()
+print(len(loads), bool(np.array_equal(first, minilm.encode(["I moved to Berlin last month."]))))
+"""
+
+
+def test_a_load_in_a_thread_and_an_encode_at_once_load_the_model_once():
+    done = subprocess.run([sys.executable, "-c", PRELOAD], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["1", "True"]

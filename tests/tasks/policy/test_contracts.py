@@ -9,6 +9,7 @@ import polars as pl
 from archivist.configs.relations import load_relations
 from archivist.configs.thresholds import load_thresholds
 from archivist.storage.events import replay_facts
+from archivist.tasks.policy.contracts import load_contracts
 from archivist.tasks.writepath.decide import process_new_facts
 from tests.fakes.scripted_decider import ScriptedDecider, ScriptedQuestions
 from tests.fakes.statements import at_day, statement
@@ -140,3 +141,37 @@ def test_a_dated_plan_nothing_fulfilled_lapses_a_week_after_its_date_and_an_unda
     assert rows["customer is going to Rome some day"]["status"] == "active"
     closing = changes.events.filter(pl.col("kind") == "fact_closed")
     assert closing["fact_id"].to_list() == [lisbon.fact_id] and closing["cause_id"].to_list() == [late.fact_id]
+
+
+def test_a_customer_refusing_an_agents_change_at_once_closes_the_change_and_keeps_their_value():
+    decider = ScriptedDecider()  # the heads read "still on Basic" as news: only the contract decides here
+    pro = said("customer is on Pro", day=0, relation="plan", obj="Pro", role="agent")
+    basic = said("customer is on Basic", day=3 / (24 * 60), relation="plan", obj="Basic")
+    changes, facts = run([pro, basic], decider)
+    rows = by_text(facts)
+    held, refusal = rows["customer is on Pro"], rows["customer is on Basic"]
+    assert (held["status"], held["closed_reason"], held["superseded_by"]) == ("closed", "settled", refusal["fact_id"])
+    assert (refusal["status"], refusal["conflicts"] or []) == ("active", [])
+
+
+def test_the_same_claim_outside_the_contest_window_or_about_another_slot_is_held_back_as_before():
+    window = load_contracts().authority.contest_within_minutes
+    for later in (window + 1, 60 * 24):
+        pro = said("customer is on Pro", day=0, relation="plan", obj="Pro", role="agent")
+        basic = said("customer is on Basic", day=later / (24 * 60), relation="plan", obj="Basic")
+        _, facts = run([pro, basic], ScriptedDecider())
+        rows = by_text(facts)
+        assert rows["customer is on Pro"]["status"] == "active", later
+        assert rows["customer is on Basic"]["status"] == "tentative", later
+    email = said("customer's email is a@b.example", day=0, relation="contact", obj="a@b.example", role="agent")
+    plan = said("customer is on Basic", day=1 / (24 * 60), relation="plan", obj="Basic")
+    _, facts = run([email, plan], ScriptedDecider())
+    assert {row["status"] for row in facts.iter_rows(named=True)} == {"active"}
+
+
+def test_a_system_record_is_not_contested_by_a_reply():
+    pro = said("customer is on Pro", day=0, relation="plan", obj="Pro", role="system")
+    basic = said("customer is on Basic", day=1 / (24 * 60), relation="plan", obj="Basic")
+    _, facts = run([pro, basic], ScriptedDecider())
+    rows = by_text(facts)
+    assert (rows["customer is on Pro"]["status"], rows["customer is on Basic"]["status"]) == ("active", "tentative")

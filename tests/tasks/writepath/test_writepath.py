@@ -27,6 +27,8 @@ def run(statements, decider=None, current=None, t=T) -> PartitionChanges:
 
 def test_one_request_per_fact_and_the_second_phrasing_as_a_second_reading_of_its_own():
     decider = ScriptedDecider()
+    # A first reading that could close Leeds (update, past every gate but g_A): its second reading is asked.
+    decider.script("relation:*", {"update": 0.95}, fact="dog")
     changes = run([statement("I live in Leeds", day=0), statement("I have a dog", day=1, relation="pet")], decider)
     first, second, reading = decider.requests
     assert set(first.questions) == FACT_KEYS
@@ -44,7 +46,8 @@ def test_one_request_per_fact_and_the_second_phrasing_as_a_second_reading_of_its
 def test_a_later_fact_sees_an_earlier_fact_of_its_batch_even_when_given_out_of_order():
     decider = ScriptedDecider()
     run([statement("I moved to Berlin", day=10), statement("I live in Leeds", day=0)], decider)
-    assert [r.state["fact"] for r in decider.requests] == ["I live in Leeds", "I moved to Berlin", "I moved to Berlin"]
+    # Berlin's first reading is `new` (the scripted default), so it has no second reading to ask.
+    assert [r.state["fact"] for r in decider.requests] == ["I live in Leeds", "I moved to Berlin"]
     assert decider.requests[1].state["targets"]["c1"]["text"] == "I live in Leeds"
 
 
@@ -55,7 +58,7 @@ def test_a_fact_dated_before_an_earlier_statement_is_still_read_after_it():
     moved = statement("I moved to Berlin last month", day=10)
     moved.valid_from = at_day(-20)
     changes = run([moved, statement("I live in Leeds", day=0)], decider)
-    assert [r.state["fact"] for r in decider.requests] == ["I live in Leeds"] + ["I moved to Berlin last month"] * 2
+    assert [r.state["fact"] for r in decider.requests] == ["I live in Leeds", "I moved to Berlin last month"]
     row = changes.facts.filter(pl.col("fact_id") == moved.fact_id).row(0, named=True)
     assert (row["said_at"], row["valid_from"]) == (at_day(10), at_day(-20))
 
@@ -64,8 +67,9 @@ def test_scopes_are_independent_so_each_round_asks_one_fact_of_every_scope_toget
     decider = ScriptedDecider()
     statements = [statement(f"fact {i} of {scope}", day=i, scope=scope) for scope in ("a", "b", "c") for i in range(2)]
     changes = run(statements, decider)
-    assert decider.batches == [3, 6]  # the second round's facts have a candidate: each adds its second reading
-    assert changes.requests == 9
+    # The second round's facts have a candidate, but a `new` first reading (the default) needs no second one.
+    assert decider.batches == [3, 3]
+    assert changes.requests == 6
 
 
 def _vector(*values: float) -> np.ndarray:
@@ -87,7 +91,7 @@ def test_facts_of_one_scope_that_cannot_see_each_other_are_asked_together_with_t
     base = run([stored])
     decider = ScriptedDecider()
     together = run([first, second, third], decider, current=base.facts, t=narrow)
-    assert decider.batches == [4, 2]  # two statements, then one, each with its second reading
+    assert decider.batches == [2, 1]  # two statements, then one (`new` first readings: no second reading)
 
     # Deciding them one at a time, each against what the previous one left, gives the very same rows.
     current, one_by_one = base.facts, []

@@ -27,6 +27,9 @@ def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_
     ("I can see the Fibre 500 plan on your account now.", "I am on the Fibre 500 plan now."),
     ("Your account is now on the Enterprise plan.", "I am on the Enterprise plan."),
     ("I have updated your address to 12 Oak Road.", "My address is now 12 Oak Road."),  # a change, said as one
+    # A leading acknowledgement is an opener: what follows is the statement.
+    ("Done, you're now on the Pro plan.", "I'm now on the Pro plan."),
+    ("All set, your email is now sam@example.com.", "My email is now sam@example.com."),
 ])
 def test_an_agent_statement_about_the_account_is_read_in_the_customers_first_person(text, reading):
     assert agent_sentences(text) == [(text, reading)]

@@ -30,6 +30,10 @@ def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_
     # A leading acknowledgement is an opener: what follows is the statement.
     ("Done, you're now on the Pro plan.", "I'm now on the Pro plan."),
     ("All set, your email is now sam@example.com.", "My email is now sam@example.com."),
+    # The agent's (or the team's) own change, however it is put, is a change of the customer's value.
+    ("I've gone ahead and switched you over to the Family plan.", "I am on the Family plan."),
+    ("We've changed your billing date to the 15th.", "My billing date is now the 15th."),
+    ("Perfect, that's your address updated to 7 Hill Street, Bath.", "My address is now 7 Hill Street, Bath."),
 ])
 def test_an_agent_statement_about_the_account_is_read_in_the_customers_first_person(text, reading):
     assert agent_sentences(text) == [(text, reading)]

@@ -116,3 +116,13 @@ def as_statement(text: str, g: Grammar) -> str:
         if asked and asked.group("verb").lower() in g.durable_requests:
             return f"I want to {asked.group('verb').lower()} {asked.group('rest')}."
     return text
+
+
+_LABELLED_VALUE = re.compile(r"\b(my|our)((?:\s+[\w'-]+){1,3}?)\s*:\s+(?=\S)", re.IGNORECASE)
+"""Support chat writes a value after a label: "my new address: 22 Ash Grove", "our account number: 1234"."""
+
+
+def labelled_values(text: str) -> str:
+    """ "my new address: 22 Ash Grove" -> "my new address is 22 Ash Grove": the parser reads the label's value as
+    the copula's complement, as it would in the sentence the writer shortened."""
+    return _LABELLED_VALUE.sub(lambda m: f"{m.group(1)}{m.group(2)} is ", text)

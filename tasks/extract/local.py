@@ -30,6 +30,7 @@ from archivist.tasks.extract.chat import (
     as_statement,
     dropped_subject,
     joined,
+    labelled_values,
     may_drop_subject,
     unjoined,
     with_subject,
@@ -154,7 +155,8 @@ class LocalExtractor:
     def _readable(self, sentence: str, *, answer: bool = False) -> str:
         """The part of a sentence worth parsing (chat spellings written out): all of it, the statement before a
         question, or nothing. An answer to an agent's question is parsed even when it is only a value."""
-        text = joined(written_out(sentence.replace("\u2019", "'").replace("\u2018", "'"), self.grammar), self.grammar)
+        text = joined(labelled_values(written_out(sentence.replace("\u2019", "'").replace("\u2018", "'"),
+                                                  self.grammar)), self.grammar)
         stripped = as_statement(text.strip(), self.grammar)
         text = stripped
         first = re.split(r"[\s,]+", stripped.lower(), maxsplit=2)

@@ -262,3 +262,21 @@ def test_a_requested_planned_hypothetical_or_denied_slot_change_keeps_its_own_wo
                                   "Can you change my number to the new one?"])
 def test_someone_elses_slot_or_no_value_gives_no_slot_change(extractor, text):
     assert facts(extractor, text) == []
+
+
+# -- a value written after its label: "my new address: 22 Ash Grove" is the copula the writer left out ----------
+
+@pytest.mark.parametrize(("text", "relation", "wording"), [
+    ("Please note my new address: 22 Ash Grove, Derby.", "address", "customer lives at 22 Ash Grove, Derby"),
+    ("my new number: 07700 900777", "contact", "customer's phone number is 07700 900777"),
+])
+def test_a_value_after_its_label_is_read_as_the_labels_value(extractor, text, relation, wording):
+    assert one(extractor, text, relation).text == wording
+
+
+@pytest.mark.parametrize(("text", "relation"), [
+    ("My question: can I move my broadband to 22 Ash Grove?", "address"),  # a question after the label
+    ("My sister's new address: 4 Elm Road, Leeds.", "address"),  # someone else's value is not the customer's
+])
+def test_a_label_gives_no_fact_of_the_customer_where_the_sentence_would_not(extractor, text, relation):
+    none_of(extractor, text, relation)

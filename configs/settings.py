@@ -92,7 +92,7 @@ class ProviderSettings(_Section):
     """One model endpoint: which provider, where, its limits and the retry budget."""
 
     provider: str = "local"
-    model: str = "local-decider-2"
+    model: str = "local-decider-3"
     base_url: str | None = None
     api_key_env: str | None = None
     """Name of the environment variable holding the key; the key itself is never stored."""

@@ -63,6 +63,8 @@ class Thresholds(BaseModel):
     hypothetical_tentative: bool = True
     cosine_candidates: int = Field(ge=0)
     graph_candidates: int = Field(ge=0)
+    candidate_min_cosine: float = Field(default=0.0, ge=0.0, le=1.0)
+    """A cosine candidate below this similarity is not asked (graph candidates always are); 0 disables it."""
     rare_entity_max_facts: int = Field(ge=1)
     shortlist: int = Field(ge=1)
     cosine_floor: int = Field(ge=0)

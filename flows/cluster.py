@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
-import logging
 import os
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -40,8 +39,6 @@ from archivist.flows.runs import thread_pool
 from archivist.storage import spill
 from archivist.storage.calls import HeldCalls, hold_calls, read_spilled, write_held
 from archivist.storage.store import Store
-
-log = logging.getLogger(__name__)
 
 
 class ClusterNotReady(ArchivistError):
@@ -115,27 +112,6 @@ def committed(future: Any, store: Store, spill_dir: str | None = None) -> Any:
             spill.discard(spill_dir)
         raise
     return held.written(store)
-
-
-def recover_spills(store: Store, run_id: str) -> int:
-    """Write the paid calls and batch records spilled by runs that were killed (the flow itself: their staging
-    folders stayed behind), so this run finds their answers cached; the number of calls. Only a local store's
-    own `<store>/_staging` is looked at: a shared `ingest.staging_dir` may hold other stores' runs. The writer
-    lease makes every other run's folder there a dead run's."""
-    if "://" in store.uri:
-        return 0
-    calls = 0
-    for folder in sorted((Path(store.uri) / "_staging").glob("*/_calls/*")):
-        if folder.parent.parent.name == run_id or not folder.is_dir():
-            continue
-        held = read_spilled(str(folder))
-        write_held(store, held)
-        calls += len(held.ledger)
-        spill.discard(str(folder))
-    if calls:
-        log.warning("recovered %d paid model call(s) of a run that was killed, from its spill files: their answers "
-                    "are cached, so this run does not pay for them again", calls)
-    return calls
 
 
 def spill_dirs(staging: Path, stage: str, partitions: list[int]) -> list[str]:

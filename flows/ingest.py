@@ -21,7 +21,7 @@ from prefect.futures import as_completed
 
 from archivist.configs.settings import Settings, with_overrides
 from archivist.flows.cli.progress import report
-from archivist.flows.cluster import committed, holding_calls, recover_spills, spill_dirs, task_runner
+from archivist.flows.cluster import committed, holding_calls, spill_dirs, task_runner
 from archivist.flows.runs import TrackedRun, retry_unless_terminal, thread_pool
 from archivist.flows.runtime import prefect_defaults
 from archivist.storage.calls import CallLog, run_spend
@@ -29,6 +29,7 @@ from archivist.storage.facts import ensure_fact_tables
 from archivist.storage.ingested import store_token
 from archivist.storage.meta import record_embedder, recorded_embedder
 from archivist.storage.search import ensure_fts_index
+from archivist.storage.staging import recover_spills
 from archivist.storage.store import Store
 from archivist.storage.turns import ensure_ingest_tables
 from archivist.tasks.extract.batch import BatchesSubmitted

@@ -1,6 +1,6 @@
 """The re-scoring flow: re-ask stored decisions with a new model version, report the drift, plan the changes.
 
-    rescore_flow(model="local-decider-2@t=0.7")               a real run (cached, batched, rate-limited)
+    rescore_flow(model="local-decider-3@t=0.7")               a real run (cached, batched, rate-limited)
     prepare_rescore(...) + estimate(...)                       the dry run: counts and cost, no call, no Prefect
 """
 

@@ -17,6 +17,9 @@ audited purge"). What goes, table by table:
 (storage/erasure.py), then erases it table by table, so a purge killed at any point is finished by running
 it again: the re-run completes exactly the recorded set, old versions included, and writes one audit row.
 The audit row in `purges` records who, when, tenant, scope and the count per table, never content.
+Under its writer lease, before anything is planned, the staging folders that killed ingest runs left under
+the store go (storage/staging.py): the paid calls they spilled are written to their tables first, so those
+of the purged scope are erased with the rest and those of other scopes are kept.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from archivist.storage.plans import (
     plan_where,
     plans_to_purge,
 )
+from archivist.storage.staging import clear_dead_runs
 from archivist.storage.store import Store
 
 SCOPED_TABLES = ("decisions", "events", PLAN_ITEMS_TABLE, SKIPS_TABLE)
@@ -62,6 +66,9 @@ class PurgeScope:
     """Ids of the purged turns and facts: what the closing byte scan looks for (ids, never content)."""
     versions: dict[str, int] = field(default_factory=dict)
     """physical table -> its version when the purge was planned (the scan reads the purged texts there)."""
+    clear_cache: bool = False
+    column_map: dict[str, str] = field(default_factory=dict)
+    """What the plan was asked with (`plan_purge`), to plan it again when `purge` finds rows it did not see."""
 
     @property
     def total(self) -> int:
@@ -98,7 +105,7 @@ def plan_purge(store: Store, tenant: str, scope: str | None = None, *, clear_cac
                column_map: Mapping[str, str] | None = None) -> PurgeScope:
     """Find everything a purge would remove; writes nothing."""
     check_target(tenant, scope)
-    found = PurgeScope(tenant, scope)
+    found = PurgeScope(tenant, scope, clear_cache=clear_cache, column_map=dict(column_map or {}))
     where = found.where
     for logical in VECTOR_TABLES:
         for table in physical_tables(store, logical):
@@ -210,19 +217,28 @@ def _attributable_quarantine(store: Store, tenant: str, scope: str | None, turn_
 
 
 def purge(store: Store, found: PurgeScope, *, purged_by: str | None = None) -> PurgeResult:
-    """Record `found` as a purge job, erase it, prove it with a byte scan, and write the audit row."""
+    """Record `found` as a purge job, erase it, prove it with a byte scan, and write the audit row.
+
+    First the staging folders of killed ingest runs go (storage/staging.py): their spilled paid calls are written
+    to the tables, then planned and erased like any others. `resume_purges` does that before the command plans;
+    calls recovered only here were not in the tables when `found` was planned, so it is planned again."""
     from archivist.storage import erasure
 
     with store.writer("purge"):
+        if clear_dead_runs(store, "purge").calls:
+            found = plan_purge(store, found.tenant, found.scope, clear_cache=found.clear_cache,
+                               column_map=found.column_map)
         job = erasure.start_job(store, found, purged_by)
         return erasure.finish_job(store, job)
 
 
 def resume_purges(store: Store) -> list[PurgeResult]:
-    """Finish every purge job a crash left unfinished (exactly its recorded targets), oldest first."""
+    """Finish every purge job a crash left unfinished (exactly its recorded targets), oldest first; killed ingest
+    runs' staging folders go first (see `purge`), so that a plan made after this sees their recovered calls."""
     from archivist.storage import erasure
 
     with store.writer("purge"):
+        clear_dead_runs(store, "purge")
         return [erasure.finish_job(store, job) for job in erasure.unfinished_jobs(store)]
 
 

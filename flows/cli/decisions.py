@@ -43,7 +43,7 @@ def evaluate_decisions(
     provider: str = typer.Option(None, "--provider", help="Decision provider (default from settings): local, "
                                  "systemone, openai_decisions, llm:openai, llm:anthropic, python:module:function."),
     model: str = typer.Option(None, "--model",
-                              help="Model version, e.g. local-decider-2@t=0.7 (default from settings)."),
+                              help="Model version, e.g. local-decider-3@t=0.7 (default from settings)."),
     split: str = typer.Option("all", "--split", help="Which items: test, train or all (items without a split "
                               "count only under all)."),
     store: str = typer.Option(None, "--store", help="Store URI for the call cache and ledger (default from settings)."),
@@ -76,7 +76,7 @@ def evaluate_decisions(
     _check_split(split)
     settings = load_settings(decisions__provider=provider, decisions__model=model, store__uri=store)
     if provider == "local" and not model and not settings.decisions.model.startswith("local-decider"):
-        settings = with_overrides(settings, decisions__model="local-decider-2")
+        settings = with_overrides(settings, decisions__model="local-decider-3")
     try:
         items = load_labels(labels, split)
         if not items:
@@ -130,12 +130,12 @@ def _print_suggestion(found: dict[str, Any], source: str) -> None:
 def _leave_one_source_out(labels: Path, folder: Path, holdout: Path | None) -> dict[str, Any]:
     from archivist.tasks.decisions.evaluate import load_labels
     from archivist.tasks.decisions.local.crossval import leave_one_source_out
-    from archivist.tasks.decisions.local.fit import STYLE_LABELS
+    from archivist.tasks.decisions.local.fit import MORE_LABELS
     from archivist.tasks.decisions.local.sources import load_sources
     from archivist.tasks.decisions.questions import load_questions
 
     held = load_labels(holdout) if holdout is not None else []
-    more = [STYLE_LABELS] if STYLE_LABELS.is_file() and STYLE_LABELS.resolve() != labels.resolve() else []
+    more = [path for path in MORE_LABELS if path.is_file() and path.resolve() != labels.resolve()]
     return leave_one_source_out(load_sources(labels, folder, more=more), load_questions(), holdout=held)
 
 
@@ -192,24 +192,25 @@ def fit(
     split: str = typer.Option("train", "--split", help="Which items to fit on: train (default, keeps the test "
                               "split held out), test or all."),
     seed: int = typer.Option(None, "--seed", help="Seed of the cross-validation folds."),
-    model: str = typer.Option(None, "--model", help="Version name the weights answer as (default local-decider-2); "
+    model: str = typer.Option(None, "--model", help="Version name the weights answer as (default local-decider-3); "
                               "give refitted weights a new name so stored decisions keep telling them apart."),
     more: list[Path] = typer.Option(None, "--more-labels", dir_okay=False, help="Another LABELS.jsonl "
-                                    "fitted whole, as its own source (repeatable; default: "
-                                    "data/labels/relations_styles.jsonl; `--more-labels none` for none)."),
+                                    "fitted whole, each item under its `source` (repeatable; default: "
+                                    "data/labels/relations_styles.jsonl and relations_domains.jsonl; "
+                                    "`--more-labels none` for none)."),
 ) -> None:
     """Fit the local decision model's heads (deterministic) and write their weights as JSON."""
     from archivist.tasks.decisions.local.fit import (
         DEFAULT_SEED,
         MODEL_BASE,
-        STYLE_LABELS,
+        MORE_LABELS,
         WEIGHTS_FILE,
         fit_decider,
         write_weights,
     )
 
     _check_split(split)
-    more_labels = [STYLE_LABELS] if not more else [path for path in more if str(path) != "none"]
+    more_labels = list(MORE_LABELS) if not more else [path for path in more if str(path) != "none"]
     missing = [str(path) for path in more_labels if not path.is_file()]
     if missing:
         typer.echo(f"error: {', '.join(missing)} not found; give an existing LABELS.jsonl to --more-labels", err=True)

@@ -67,7 +67,7 @@ def consolidate_command(
 
 
 def rescore_command(
-    model: str = typer.Option(..., "--model", help="The new model version, e.g. local-decider-2@t=0.7."),
+    model: str = typer.Option(..., "--model", help="The new model version, e.g. local-decider-3@t=0.7."),
     provider: str = typer.Option(None, "--provider", help="Decision provider (default from settings)."),
     question: str = typer.Option(None, "--question", help="Only decisions on this question (e.g. relation)."),
     since: str = typer.Option(None, "--since", help="Only decisions about statements said at or after this moment: "
@@ -192,6 +192,7 @@ def purge_command(
         typer.echo("nothing removed")
         raise typer.Exit(1)
     result = purge(db, found)
+    found = result.scope  # planned again if the purge found calls of a killed run that this plan did not see
     report = {"purge_id": result.purge_id, "tenant": tenant, "scope": scope, "removed": found.counts,
               "versions_left": result.versions_left, "tags_deleted": result.tags_deleted,
               "files_scanned": result.scanned_files, "notes": result.notes,

@@ -3,7 +3,7 @@
 - Top-level keys are snake_case (`turns_written`, not "turns written"); a summary's nested labels are too.
   A key written as a human label (with spaces or parentheses, such as "statement not stored") is turned
   into snake_case here, so a count added later cannot break the convention.
-- Keys that are data, not labels (a question/model pair such as "relation/local-decider-2", a fact id, a
+- Keys that are data, not labels (a question/model pair such as "relation/local-decider-3", a fact id, a
   model or tenant name), hold no space and pass through unchanged: renaming them would change what they name.
 - A list of things is one key of the object, named for the things (`facts`, `plans`, `records`,
   `deployments`, `rows`), with `shown` and `total` beside it where the command shows only some of them.

@@ -1,7 +1,12 @@
 """Candidates of a new fact among a scope's stored facts (section 3.2, "Candidates").
 
-    C(f) = Top_10 cos(f, ·)  ∪  Top_10 G(f)
+    C(f) = {u ∈ Top_10 cos(f, ·) : cos(f, u) ≥ floor}  ∪  Top_10 G(f)
     G(f) = {u : subj(u) = subj(f) and rel(u) = rel(f)}  ∪  {u : ent(u) ∩ ent(f) ≠ ∅}
+
+The floor (`candidate_min_cosine`, 0 = none) only thins the similarity half: a stored fact that far from the new
+one is in the top 10 only because the scope holds few facts, and 99% of labeled pairs that are anything but
+`new` sit above it (configs/thresholds.toml says where it comes from). Graph candidates are asked at any
+cosine; a sibling below the floor now takes one of the `graph_k` places.
 
 Pure and in memory: the write path holds a partition's facts (and the ones it adds) in a `ScopeIndex`, so a
 later fact sees the earlier facts of its batch. storage/facts.py has the same lookups against LanceDB for
@@ -72,10 +77,12 @@ def select_candidates(
     graph_k: int,
     rare_max: int,
     extra: Sequence[tuple[Mapping[str, Any], np.ndarray]] = (),
+    min_cosine: float = 0.0,
 ) -> list[int]:
     """Positions of the candidates among `index.rows` followed by `extra` (facts not stored yet, numbered after
-    the index's rows): the `cosine_k` closest, then up to `graph_k` more of the same subject and relation or
-    sharing a rare named entity. Deterministic: ties go to the earlier fact."""
+    the index's rows): the `cosine_k` closest at `min_cosine` or more (0: at any cosine), then up to `graph_k`
+    more of the same subject and relation or sharing a rare named entity, at any cosine. Deterministic: ties go
+    to the earlier fact."""
     rows: list[Mapping[str, Any]] = list(index.rows) + [row for row, _ in extra]
     if not rows:
         return []
@@ -85,7 +92,7 @@ def select_candidates(
         similarity = np.concatenate([similarity, np.array([unit(v) @ query for _, v in extra], dtype=np.float32)])
     # A stable sort on the negated score keeps the earlier fact first among equal scores.
     order = np.argsort(-similarity, kind="stable")
-    chosen = [int(i) for i in order[:cosine_k]]
+    chosen = [int(i) for i in order[:cosine_k] if min_cosine <= 0 or similarity[int(i)] >= min_cosine]
     taken = set(chosen)
 
     wanted = sibling_key({"subject": subject, "relation": relation}, index.relations)

@@ -35,7 +35,7 @@ def next_group(index: ScopeIndex, queue: deque[Any], t: Thresholds,
         fact = queue[0]
         vector = np.asarray(fact.vector, dtype=np.float32)
         args: dict[str, Any] = dict(cosine_k=t.cosine_candidates, graph_k=t.graph_candidates,
-                                    rare_max=t.rare_entity_max_facts)
+                                    rare_max=t.rare_entity_max_facts, min_cosine=t.candidate_min_cosine)
         alone = select_candidates(index, vector, fact.subject, fact.relation, fact.entities, **args)
         plans = {p for p in alone if is_plan(index.rows[p])}
         if group:

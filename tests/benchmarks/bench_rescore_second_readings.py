@@ -2,7 +2,7 @@
 readings.
 
     .venv/bin/python tests/benchmarks/bench_rescore_second_readings.py [--turns 2000] [--archive generated|sgd]
-        [--old local-decider-2] [--new local-decider-2@t=0.6] [--data ../shared/data]
+        [--old local-decider-3] [--new local-decider-3@t=0.6] [--data ../shared/data]
 
 Ingests the archive (the generated one of bench_write_path.py, or SGD dev from `--data` as bench_extraction.py
 converts it) with `--old`, copies the store twice, re-scores each copy with `--new` (`rescore_store`, the
@@ -82,8 +82,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--turns", type=int, default=2000)
     parser.add_argument("--archive", choices=["generated", "sgd"], default="generated")
-    parser.add_argument("--old", default="local-decider-2")
-    parser.add_argument("--new", default="local-decider-2@t=0.6")
+    parser.add_argument("--old", default="local-decider-3")
+    parser.add_argument("--new", default="local-decider-3@t=0.6")
     parser.add_argument("--data", default=str(Path(__file__).resolve().parents[3] / "shared" / "data"))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:

@@ -24,7 +24,7 @@ sys.path.insert(0, str(REPO))
 from archivist.storage.calls import CallLog, LedgerRow, hold_calls  # noqa: E402
 from archivist.storage.store import Store  # noqa: E402
 
-RESPONSE = {"model": "local-decider-2", "answers": [
+RESPONSE = {"model": "local-decider-3", "answers": [
     {"question": f"q{i}", "probabilities": {"new": 0.7, "duplicate": 0.2, "update": 0.1}} for i in range(6)]}
 
 
@@ -35,8 +35,8 @@ def held_calls(store: Store, calls: int, spill_dir: str | None, cost: float = 0.
         log = CallLog(store)
         for i in range(calls):
             key = f"{spill_dir or 'none'}-{i:08d}"
-            log.remember(key, "local", "local-decider-2", "decide", RESPONSE)
-            log.record(LedgerRow(provider="local", model="local-decider-2", endpoint="decide", request_hash=key,
+            log.remember(key, "local", "local-decider-3", "decide", RESPONSE)
+            log.record(LedgerRow(provider="local", model="local-decider-3", endpoint="decide", request_hash=key,
                                  run_id="bench", input_tokens=120, output_tokens=30, attempts=1, cost_usd=cost))
         log.close()
     return time.perf_counter() - started

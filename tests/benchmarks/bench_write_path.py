@@ -1,6 +1,6 @@
 """The full write path (extract, decide, commit) against turn-only ingestion, on the same generated archive.
 
-    .venv/bin/python tests/benchmarks/bench_write_path.py [--turns 200000] [--scopes 4000]
+    .venv/bin/python tests/benchmarks/bench_write_path.py [--turns 200000] [--scopes 4000] [--floor F]
 
 Each mode runs in its own process on a fresh store (`archivist ingest --stage turns`, then the default
 `--stage all` with the embedded extractor and decision model), so each one's peak memory is its own. Prints,
@@ -11,6 +11,8 @@ measured side by side in one run (this machine is noisy, so only the ratios mean
     embeddings), decisions (summed over partitions, which run in parallel threads) and commit (the flow's
     commits of the partitions' changes),
   - facts, decisions and events written, and peak resident memory of each process.
+`--floor F` runs the write path with `candidate_min_cosine = F` instead of the shipped value (0 asks every
+top-10 cosine candidate, as before the floor), so a before/after runs the same code.
 
 The archive is support chat with what the write path must handle: customers who move, change plans and swap
 phones (changes), say the same thing again in a later conversation (repeats), hedge ("I might move"),
@@ -107,6 +109,11 @@ def write_archive(path: Path, turns: int, scopes: int, per_conversation: int = 8
 
 RUN = """
 import json, resource, sys
+if sys.argv[4] != "shipped":
+    import archivist.tasks.writepath.partition as partition
+    shipped = partition.load_thresholds
+    partition.load_thresholds = lambda *a, **k: shipped(*a, **k).model_copy(
+        update={"candidate_min_cosine": float(sys.argv[4])})
 from archivist.configs import load_settings
 from archivist.flows.ingest import run_ingest
 summary = run_ingest([sys.argv[1]], load_settings(store__uri=sys.argv[2]), stage=sys.argv[3])
@@ -119,10 +126,10 @@ print(json.dumps({"turns": summary.records_read, "seconds": summary.seconds, "st
 """
 
 
-def run_mode(archive: Path, store: Path, stage: str) -> dict:
+def run_mode(archive: Path, store: Path, stage: str, floor: str = "shipped") -> dict:
     """One whole ingest in a separate process (its peak memory is its own)."""
     env = dict(os.environ, PREFECT_LOGGING_LEVEL="WARNING")
-    out = subprocess.run([sys.executable, "-c", RUN, str(archive), str(store), stage], check=True,
+    out = subprocess.run([sys.executable, "-c", RUN, str(archive), str(store), stage, floor], check=True,
                          capture_output=True, text=True, env=env)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -131,6 +138,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--turns", type=int, default=200_000)
     parser.add_argument("--scopes", type=int, default=None, help="memory owners (default: turns / 50)")
+    parser.add_argument("--floor", default="shipped", help="candidate_min_cosine of the write path (default: shipped)")
     args = parser.parse_args()
     scopes = args.scopes or max(1, args.turns // 50)
     with tempfile.TemporaryDirectory() as tmp:
@@ -138,10 +146,10 @@ def main() -> None:
         archive = root / "archive.jsonl"
         write_archive(archive, args.turns, scopes)
         turns = run_mode(archive, root / "turns-only", "turns")
-        full = run_mode(archive, root / "write-path", "all")
+        full = run_mode(archive, root / "write-path", "all", args.floor)
     turn_rate = turns["turns"] / turns["seconds"]
     full_rate = full["turns"] / full["seconds"]
-    print(f"turns: {args.turns} in {scopes} scopes")
+    print(f"turns: {args.turns} in {scopes} scopes; candidate floor: {args.floor}")
     print(f"turn-only ingestion: {turn_rate:10.0f} turns/s  ({turns['seconds']:.1f} s, peak RSS "
           f"{turns['peak_mib']:.0f} MiB)")
     print(f"full write path:     {full_rate:10.0f} turns/s  ({full['seconds']:.1f} s, peak RSS "
@@ -151,8 +159,9 @@ def main() -> None:
     # wall time swings with the other load, CPU time much less.
     print(f"CPU seconds: turn-only {turns['cpu_s']:.1f}, write path {full['cpu_s']:.1f}; "
           f"CPU ratio turn-only / write path per turn: {turns['cpu_s'] / full['cpu_s']:.2f}")
-    print(f"written by the write path: {full['facts']} facts, {full['decisions']} decisions, {full['events']} "
-          f"events ({full['deferred']} turns deferred)")
+    print(f"written by the write path: {full['facts']} facts, {full['decisions']} decisions "
+          f"({full['decisions'] / max(1, full['facts']):.1f} per fact), {full['events']} events "
+          f"({full['deferred']} turns deferred)")
     stages = full["stages"]
     total = sum(stages.values()) or 1.0
     print("write path by stage (parse, vectors, decisions: summed over partitions run in parallel):")

@@ -28,7 +28,7 @@ def test_overrides_are_spelt_like_the_environment_variables(monkeypatch):
     settings = load_settings(store__uri="/data/memory", ingest__partitions=3, replay=True, decisions__model=None)
     assert (settings.store.uri, settings.ingest.partitions, settings.replay) == ("/data/memory", 3, True)
     assert settings.store.storage_options == {"region": "eu-west-1"}  # merged with the environment, not replaced
-    assert settings.decisions.model == "local-decider-2"  # None is "not given", not a value
+    assert settings.decisions.model == "local-decider-3"  # None is "not given", not a value
     assert nested_overrides({"a__b__c": 1, "d": None, "e": 2}) == {"a": {"b": {"c": 1}}, "e": 2}
 
 
@@ -40,9 +40,9 @@ def test_an_override_is_validated_like_any_setting():
 def test_a_variant_is_a_new_object_and_the_original_is_unchanged(monkeypatch):
     original = load_settings(store__uri="/a")
     monkeypatch.setenv("ARCHIVIST_INGEST__PARTITIONS", "5")  # a variant does not re-read the environment
-    variant = with_overrides(original, decisions__model="local-decider-2@t=0.7", replay=True)
-    assert (variant.decisions.model, variant.replay, variant.store.uri) == ("local-decider-2@t=0.7", True, "/a")
-    assert (original.decisions.model, original.replay) == ("local-decider-2", False)
+    variant = with_overrides(original, decisions__model="local-decider-3@t=0.7", replay=True)
+    assert (variant.decisions.model, variant.replay, variant.store.uri) == ("local-decider-3@t=0.7", True, "/a")
+    assert (original.decisions.model, original.replay) == ("local-decider-3", False)
     assert variant.ingest.partitions == original.ingest.partitions == 8
 
 

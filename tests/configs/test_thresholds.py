@@ -37,6 +37,7 @@ OURS = {
     "one_off_drop": True,
     "hypothetical_tentative": True,
     "rare_entity_max_facts": 10,
+    "candidate_min_cosine": 0.25,
 }
 
 

@@ -19,6 +19,9 @@ from tests.fakes.scripted_decider import ScriptedDecider, ScriptedQuestions
 from tests.fakes.statements import DIM
 
 T = load_thresholds()
+# The statements' vectors are random (tests/fakes/statements.py), not an embedding: the candidate floor would drop
+# a random share of the cosine candidates, so a fake night asks every one (tests/tasks/policy tests the floor).
+ASK_ALL = T.model_copy(update={"candidate_min_cosine": 0.0})
 R = load_relations()
 
 
@@ -40,7 +43,7 @@ def write_night(store: Store, statements: Sequence[NewFact], decider: ScriptedDe
     """Process `statements` against what their scopes hold and commit them (one partition)."""
     scopes = sorted({(s.tenant, s.scope) for s in statements})
     state = load_partition_state(store, scopes, DIM)
-    changes = process_new_facts(list(statements), state, decider or ScriptedDecider(), QUESTIONS, T, R,
+    changes = process_new_facts(list(statements), state, decider or ScriptedDecider(), QUESTIONS, ASK_ALL, R,
                                 run_id=run_id)
     commit_partition(store, changes.decisions, changes.facts, changes.events, DIM)
     return changes

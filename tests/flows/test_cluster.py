@@ -126,7 +126,7 @@ def test_cluster_writes_what_the_thread_runner_writes_and_no_worker_starts_a_ser
     assert client.run(temporary_servers) == {w: [] for w in client.scheduler_info()["workers"]}
 
     # Re-scoring too: one task per partition of scopes on the workers; the same report and plan.
-    reports = [rescore_flow(model="local-decider-2@t=0.6", settings=load_settings(
+    reports = [rescore_flow(model="local-decider-3@t=0.6", settings=load_settings(
                    store__uri=str(tmp_path / name), ingest__partitions=4, **where))
                for name, where in (("threads", {}), ("dask", {"ingest__runner": "dask",
                                                             "ingest__dask_address": address}))]

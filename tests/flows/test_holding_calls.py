@@ -133,7 +133,7 @@ def test_without_a_spill_folder_a_retry_pays_again(tmp_path):
 
 
 def test_the_next_run_writes_the_paid_calls_a_killed_run_spilled(tmp_path, caplog):
-    from archivist.flows.cluster import recover_spills
+    from archivist.storage.staging import recover_spills
 
     uri, answered = str(tmp_path / "store"), []
     dead = str(tmp_path / "store" / "_staging" / "run-dead" / "_calls" / "facts-0")

@@ -15,7 +15,7 @@ from archivist.storage.turns import ensure_ingest_tables, write_turns
 from tests.fakes.statements import DIM, vector_for
 
 
-def skip_rows(scope: str, model: str = "local-decider-2", n: int = 2) -> pl.DataFrame:
+def skip_rows(scope: str, model: str = "local-decider-3", n: int = 2) -> pl.DataFrame:
     return pl.DataFrame([{"turn_id": f"{scope}-t{i}", "tenant": "acme", "scope": scope, "probability": 0.1 * (i + 1),
                           "kind": "nothing", "provider": "local", "model": model, "question_id": "extract_gate",
                           "question_version": 1, "threshold": 0.5, "extractor": "llm:openai:gpt-4o-mini",
@@ -28,9 +28,9 @@ def test_writing_the_same_skips_again_adds_nothing_and_a_rerun_finds_them_by_gat
     assert write_skips(store, skip_rows("cust-1")) == 0
     assert write_skips(store, skip_rows("cust-1", model="other-model")) == 2  # another model's verdicts
     ids = ["cust-1-t0", "cust-1-t1", "cust-1-t9"]
-    found = recorded_verdicts(store, ids, "local", "local-decider-2", "extract_gate", 1)
+    found = recorded_verdicts(store, ids, "local", "local-decider-3", "extract_gate", 1)
     assert found == {"cust-1-t0": 0.1, "cust-1-t1": 0.2}
-    assert recorded_verdicts(store, ids, "local", "local-decider-2", "extract_gate", 2) == {}
+    assert recorded_verdicts(store, ids, "local", "local-decider-3", "extract_gate", 2) == {}
     assert recorded_verdicts(store, ids, "openai_decisions", "gpt-6-luna", "extract_gate", 1) == {}
 
 

@@ -5,8 +5,8 @@ state, stored facts, plans and memory lines under `targets`, one request key per
 answers in the System One shape. A question id it does not know is left out of the reply, so the decision
 client records a fallback for it instead of a made-up answer.
 
-Two settings of the model are two model versions: `local-decider-2` and, with a sharpening or flattening
-temperature, `local-decider-2@t=0.7`. The version string is what the call cache and stored decisions
+Two settings of the model are two model versions: `local-decider-3` and, with a sharpening or flattening
+temperature, `local-decider-3@t=0.7`. The version string is what the call cache and stored decisions
 record, so re-scoring can tell their answers apart.
 """
 

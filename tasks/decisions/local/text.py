@@ -122,17 +122,25 @@ def count(pattern: re.Pattern[str], text: str) -> int:
 ENDING = phrase_pattern(
     """no longer|not anymore|anymore|any more|cancelled|canceled|cancel|stopped|stop|quit|gave up|got rid of|
     sold|removed|remove|dropped|drop|disabled|turned off|broke up|split up|passed away|divorced|closed|withdrew|
-    withdrawn|left|is over|ended|never mind|off the|not in|not living""".replace("\n", "").split("|")
+    withdrawn|left|is over|ended|never mind|off the|not in|not living|ceased|disconnected|terminated|
+    discontinued|expired|lapsed|retired|scrapped|ditched|returned|taken off|took off|switched off|moved out|
+    is gone|are gone|no more""".replace("\n", "").split("|")
 )
 NEGATION = phrase_pattern(["not", "n't", "never", "no", "nothing", "none", "nobody", "without"])
 CHANGE = phrase_pattern(
     """moved|move|switched|switch|changed|change|upgraded|upgrade|downgraded|downgrade|now|new|replaced|
     promoted|became|turned|from now on|these days|since|finally|went fully|got the|passed|arrived|
-    proposed|moved in|on days|instead of|instead|rather than""".replace("\n", "").split("|")
+    proposed|moved in|on days|instead of|instead|rather than|increased|decreased|raised|lowered|reduced|
+    went up|gone up|went down to|gone down to|doubled|halved|extended|renewed|took over|taken over|
+    went through|gone through|transferred|ported|amended|updated|swapped|traded|converted|migrated|
+    relocated|married|renamed|rebooked|rescheduled|as of|from this|added|is set to|are set to|set you to|
+    put you on|put me on|registered""".replace("\n", "").split("|")
 )
 CORRECTION = phrase_pattern(
     """actually|sorry|typo|mistake|wrong|mixing|misread|i meant|not true|always been|always|never had|
-    never worked|never lived|never got|never been|by the way|honestly|no,""".replace("\n", "").split("|")
+    never worked|never lived|never got|never been|by the way|honestly|no,|misspoke|misheard|mistyped|
+    got it wrong|got that wrong|meant to say|correction|incorrect|not right|should have said|should say|
+    should read|nope|autocorrect|my bad|mixed up|confused""".replace("\n", "").split("|")
 )
 PAST = phrase_pattern(
     """used to|was|were|had|back when|back in|ago|previously|before|when i was|as a kid|as a child|years ago|

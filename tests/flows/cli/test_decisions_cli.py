@@ -48,9 +48,9 @@ def test_evaluate_decisions_prints_one_json_object_per_question(tmp_path):
 
 def test_evaluate_decisions_prints_a_table_and_the_confusion(tmp_path):
     result = runner.invoke(app, ["evaluate", "decisions", str(_small_labels(tmp_path)), "--provider", "local",
-                                 "--model", "local-decider-2@t=0.7", "--store", str(tmp_path / "store")])
+                                 "--model", "local-decider-3@t=0.7", "--store", str(tmp_path / "store")])
     assert result.exit_code == 0, result.output
-    assert "local-decider-2@t=0.7" in result.output
+    assert "local-decider-3@t=0.7" in result.output
     assert "worth_remembering" in result.output and "label (rows)" in result.output
 
 
@@ -81,24 +81,28 @@ def test_decider_fit_writes_weights_that_the_local_model_loads(tmp_path):
     from archivist.tasks.decisions.local import LocalDecisionProvider
 
     out = tmp_path / "weights.json"
+    # One extra label file, not the default two: the shipped fit (all of them) is checked in test_local_model.
+    styles = LABELS.parent / "relations_styles.jsonl"
     result = runner.invoke(app, ["decider", "fit", "--labels", str(LABELS), "--out", str(out), "--split", "test",
-                                 "--model", "local-decider-2"])
+                                 "--model", "local-decider-3", "--more-labels", str(styles)])
     assert result.exit_code == 0, result.output
     document = json.loads(out.read_text())
-    assert document["fitted_on"]["split"] == "test" and document["model"] == "local-decider-2"
+    assert document["fitted_on"]["split"] == "test" and document["model"] == "local-decider-3"
+    assert [entry["labels"] for entry in document["fitted_on"]["more"]] == ["relations_styles.jsonl"]
     assert set(document["heads"]) == {"relation", "relation_alt", "temporal_status", "worth_remembering", "relevance"}
-    assert out.stat().st_size < 64_000
-    assert LocalDecisionProvider(weights_path=str(out)).model == "local-decider-2"
+    # The MiniLM projections (56 directions of 384 numbers) are most of it: small next to the tens of MB allowed.
+    assert out.stat().st_size < 400_000
+    assert LocalDecisionProvider(weights_path=str(out)).model == "local-decider-3"
 
 
 def test_evaluate_decisions_with_a_provider_suggests_that_models_thresholds(tmp_path):
     result = runner.invoke(app, ["evaluate", "decisions", str(LABELS), "--provider", "local", "--split", "test",
                                  "--store", str(tmp_path / "store")])
     assert result.exit_code == 0, result.output
-    assert '[models."local-decider-2"]' in result.output and "configs/thresholds.toml" in result.output
+    assert '[models."local-decider-3"]' in result.output and "configs/thresholds.toml" in result.output
     as_json = json.loads(runner.invoke(app, ["evaluate", "decisions", str(LABELS), "--provider", "local", "--split",
                                              "test", "--store", str(tmp_path / "store"), "--json"]).stdout)
     suggestion = as_json["suggested_thresholds"]
-    assert suggestion["model"] == "local-decider-2"
+    assert suggestion["model"] == "local-decider-3"
     for name, value in suggestion["values"].items():  # each suggested value stands on enough answers
         assert 0.5 <= value < 1.0 and suggestion["support"][name] >= 20

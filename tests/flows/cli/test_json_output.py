@@ -48,7 +48,7 @@ def one_object(*args: str, code: int = 0) -> dict[str, Any]:
 def test_labels_become_snake_case_and_data_keys_are_kept():
     assert snake_key("turns dropped (credentials)") == "turns_dropped_credentials"
     assert snake_key("statement not stored") == "statement_not_stored"
-    assert snake_key("relation/local-decider-2") == "relation/local-decider-2"  # a question/model pair
+    assert snake_key("relation/local-decider-3") == "relation/local-decider-3"  # a question/model pair
     assert snake_key("GPT-4o") == "GPT-4o"  # a model name is data, never renamed
     assert normalise({"counts": {"kept (escalated verdict)": 1}, "rows": [{"a b": 2}]}) == \
         {"counts": {"kept_escalated_verdict": 1}, "rows": [{"a_b": 2}]}
@@ -94,7 +94,7 @@ def test_every_json_command_prints_one_object_with_snake_case_keys(night):
     assert plans["total"] == len(plans["plans"])
     if consolidated.get("plan_id"):
         assert one_object("plan", "show", consolidated["plan_id"], "--store", store, "--json")["plan"]
-    assert one_object("rescore", "--model", "local-decider-2@t=0.7", "--dry-run", "--store", store,
+    assert one_object("rescore", "--model", "local-decider-3@t=0.7", "--dry-run", "--store", store,
                       "--json")["dry_run"] is True
     assert one_object("export", "turns", "--out", str(night / "export"), "--store", store, "--json")["rows"]
     assert len(one_object("serve", "--list", "--store", store, "--json")["deployments"]) == 3

@@ -53,7 +53,7 @@ def facts_as_of(store_uri: str, moment: str) -> list[str]:
 
 def rescored_since(store_uri: str, moment: str) -> int:
     """How many decisions `rescore --since` would re-ask (a dry run: no call, no flow)."""
-    report = json.loads(invoke("rescore", "--model", "local-decider-2@t=0.7", "--since", moment, "--dry-run",
+    report = json.loads(invoke("rescore", "--model", "local-decider-3@t=0.7", "--since", moment, "--dry-run",
                                "--store", store_uri, "--json"))
     return report["decisions"]
 

@@ -48,7 +48,7 @@ def test_evaluate_locomo_prints_the_documented_json(evaluated):
     assert summary["questions"] == 4
     assert set(summary["turns"]) == {"similarity", "fused", "reranked"}
     assert set(summary["turns"]["reranked"]) == {"3", "5", "10", "20", "30"}
-    assert summary["meta"]["decision_provider"] == "local:local-decider-2"
+    assert summary["meta"]["decision_provider"] == "local:local-decider-3"
     assert (folder / "run" / "results.json").exists() and (folder / "run" / "report.md").exists()
 
 

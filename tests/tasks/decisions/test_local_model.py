@@ -80,7 +80,7 @@ def test_every_question_version_gets_a_distribution_over_exactly_its_options(mod
             assert answer["choice"] == argmax(probabilities) and answer["confidence"] == max(probabilities.values())
         if question.type == "score":
             assert 0 <= answer["score"] <= len(question.options) - 1 and set(answer["legend"]) == set(question.options)
-        assert reply.model == "local-decider-2"
+        assert reply.model == "local-decider-3"
 
 
 def test_one_request_answers_a_whole_write_path_fact_with_no_probability_at_the_bounds(model):
@@ -207,9 +207,9 @@ def test_a_plan_carried_out_is_fulfilled_and_a_postponed_one_is_not(model):
 
 
 def test_a_temperature_setting_is_a_distinct_sharper_model_version(model):
-    settings = SimpleNamespace(decisions=SimpleNamespace(model="local-decider-2@t=0.7"))
+    settings = SimpleNamespace(decisions=SimpleNamespace(model="local-decider-3@t=0.7"))
     sharp = LocalDecisionProvider(settings)
-    assert sharp.model == "local-decider-2@t=0.7" and model.model == "local-decider-2"
+    assert sharp.model == "local-decider-3@t=0.7" and model.model == "local-decider-3"
     base = relation(model, "User lives in Paris", "User lives in Berlin", "I moved to Berlin.")
     sharper = relation(sharp, "User lives in Paris", "User lives in Berlin", "I moved to Berlin.")
     assert argmax(base) == argmax(sharper) and max(sharper.values()) > max(base.values())

@@ -51,8 +51,10 @@ def test_a_candidate_the_first_reading_rules_out_gets_no_second_reading_and_one_
     decider.script("relation:*", {"update": 0.95}, fact=moved, target="live in Leeds")
     decider.script("relation_alt:*", {"update": 0.95}, fact=moved, target="live in Leeds")
     leeds, dog = statement("I live in Leeds", day=0), statement("I have a dog", day=1, relation="pet")
+    # The fakes' vectors are random: the dog fact is a cosine candidate of the move only without the floor.
+    ask_all = T.model_copy(update={"candidate_min_cosine": 0.0})
     changes = process_new_facts([leeds, dog, statement(moved, day=5)], pl.DataFrame(), decider, ScriptedQuestions(),
-                                T, R, run_id="run-1")
+                                ask_all, R, run_id="run-1")
 
     second = [r for r in decider.requests if r.state.get("reading")]
     asked = [key for r in second if r.state["fact"] == moved for key in r.questions]

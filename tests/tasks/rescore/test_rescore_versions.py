@@ -60,8 +60,8 @@ def test_the_command_line_dry_run_counts_the_move_to_the_latest_questions(tmp_pa
 
     db = Store(str(tmp_path / "store"))
     write_night(db, [statement("I live in Leeds", day=0), statement("I moved to Berlin", day=5)],
-                ScriptedDecider(model="local-decider-2"))
-    args = ["rescore", "--model", "local-decider-2", "--dry-run", "--json", "--store", db.uri]
+                ScriptedDecider(model="local-decider-3"))
+    args = ["rescore", "--model", "local-decider-3", "--dry-run", "--json", "--store", db.uri]
     plain = json.loads(CliRunner().invoke(app, args).stdout)
     moved = CliRunner().invoke(app, [*args, "--latest-questions"])
     assert moved.exit_code == 0, moved.output

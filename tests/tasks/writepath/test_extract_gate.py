@@ -38,7 +38,7 @@ def server():
 def skip_columns_row(turn_id: str) -> dict:
     """One `extract_skips` row as the gate writes it (without its id and time)."""
     return {"turn_id": turn_id, "tenant": "acme", "scope": "cust-0000", "probability": 0.1, "kind": "nothing",
-            "provider": "local", "model": "local-decider-2", "question_id": "extract_gate", "question_version": 1,
+            "provider": "local", "model": "local-decider-3", "question_id": "extract_gate", "question_version": 1,
             "threshold": 0.5, "extractor": "llm:openai:gpt-4o-mini", "run_id": "r0"}
 
 
@@ -83,7 +83,7 @@ def test_a_filler_turn_gets_no_extraction_call_and_its_skip_is_recorded(tmp_path
     assert (skip["turn_id"], skip["tenant"], skip["scope"], skip["run_id"]) == ("t0", "acme", "cust-1", "run-1")
     assert skip["probability"] < settings.gate.threshold == skip["threshold"]
     assert (skip["provider"], skip["model"], skip["question_id"], skip["question_version"]) == (
-        "local", "local-decider-2", "extract_gate", 1)
+        "local", "local-decider-3", "extract_gate", 1)
     assert skip["extractor"] == "llm:openai:gpt-4o-mini"
     # Nothing is lost: each turn is extracted or recorded as skipped, and the skipped one is not marked extracted.
     assert extracted_turn_ids(store, ["t0", "t1"]) == {"t1"}

@@ -16,6 +16,9 @@ from tests.fakes.scripted_decider import ScriptedDecider, ScriptedQuestions
 from tests.fakes.statements import at_day, statement
 
 T = load_thresholds()
+# The fakes' vectors are random, not an embedding: a test that needs a fact of another relation to be a cosine
+# candidate switches the candidate floor off (tests/tasks/policy/test_candidate_floor.py tests the floor).
+ASK_ALL = T.model_copy(update={"candidate_min_cosine": 0.0})
 R = load_relations()
 FACT_KEYS = {"worth_remembering", "kind", "temporal_status", "relation_type", "durability", "sensitivity"}
 
@@ -29,7 +32,8 @@ def test_one_request_per_fact_and_the_second_phrasing_as_a_second_reading_of_its
     decider = ScriptedDecider()
     # A first reading that could close Leeds (update, past every gate but g_A): its second reading is asked.
     decider.script("relation:*", {"update": 0.95}, fact="dog")
-    changes = run([statement("I live in Leeds", day=0), statement("I have a dog", day=1, relation="pet")], decider)
+    changes = run([statement("I live in Leeds", day=0), statement("I have a dog", day=1, relation="pet")], decider,
+                  t=ASK_ALL)
     first, second, reading = decider.requests
     assert set(first.questions) == FACT_KEYS
     assert set(second.questions) == FACT_KEYS | {"relation:c1"}

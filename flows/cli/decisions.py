@@ -131,12 +131,14 @@ def _leave_one_source_out(labels: Path, folder: Path, holdout: Path | None) -> d
     from archivist.tasks.decisions.evaluate import load_labels
     from archivist.tasks.decisions.local.crossval import leave_one_source_out
     from archivist.tasks.decisions.local.fit import MORE_LABELS
-    from archivist.tasks.decisions.local.sources import load_sources
+    from archivist.tasks.decisions.local.sources import DERIVED_SOURCES, load_sources
     from archivist.tasks.decisions.questions import load_questions
 
     held = load_labels(holdout) if holdout is not None else []
     more = [path for path in MORE_LABELS if path.is_file() and path.resolve() != labels.resolve()]
-    return leave_one_source_out(load_sources(labels, folder, more=more), load_questions(), holdout=held)
+    sources = load_sources(labels, folder, more=more)
+    # The derived corpora are scored, never fitted, as in the shipped weights (crossval.py says why).
+    return leave_one_source_out(sources, load_questions(), holdout=held, scored_only=DERIVED_SOURCES)
 
 
 def _print_sources(results: dict[str, Any]) -> None:
@@ -148,11 +150,11 @@ def _print_sources(results: dict[str, Any]) -> None:
         for question in ("relation", "relation_alt"):
             r = row[question]
             cells += [f"{r['accuracy']:.3f}", f"{r['ece']:.3f}", f"{r['nll']:.3f}"]
-        label = "holdout*" if source == "holdout" else source
+        label = "holdout*" if source == "holdout" else f"{source}*" if row.get("scored_only") else source
         table.add_row(label, str(row["relation"]["n"]), *cells)
     console.print(table)
-    if "holdout" in results:
-        console.print("* never fitted on: scored by the heads fitted on every source; alt = relation_alt")
+    if any(source == "holdout" or row.get("scored_only") for source, row in results.items()):
+        console.print("* never fitted on: scored by the heads fitted on every other source; alt = relation_alt")
 
 
 _SHORT = {"duplicate": "dup", "refinement": "refine", "contradiction": "contra"}

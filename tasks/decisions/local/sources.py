@@ -29,6 +29,8 @@ from typing import Any
 from archivist.tasks.decisions.evaluate import LabeledItem, LabelFileError, load_labels
 from archivist.tasks.decisions.local import text as t
 
+# Labels derived by rule from research corpora: scored by leave-one-source-out, never fitted (crossval.py).
+DERIVED_SOURCES = frozenset({"sgd", "locomo"})
 SGD_CAP_PER_LABEL = 160
 LOCOMO_CAP = 120
 _TEMPLATES = (

@@ -117,6 +117,22 @@ def test_leave_one_source_out_scores_every_source_and_the_holdout(tmp_path):
         leave_one_source_out({"team": sources["team"]}, QUESTIONS)
 
 
+def test_a_scored_only_source_is_scored_by_the_heads_fitted_on_the_others_and_never_fitted(tmp_path):
+    _sgd(tmp_path / "sgd")
+    _locomo(tmp_path / "locomo")
+    sources = load_sources(LABELS, tmp_path)
+    results = leave_one_source_out(sources, QUESTIONS, holdout=sources["sgd"], scored_only={"sgd", "locomo"})
+    # The team is the only fitted source: nothing is left to fit without it, so it gets no row.
+    assert list(results) == ["sgd", "locomo", "holdout"]
+    assert results["sgd"]["scored_only"] and results["locomo"]["scored_only"]
+    # The same heads (fitted on the team alone) scored SGD as a source and as the holdout.
+    assert results["sgd"]["relation"] == results["holdout"]["relation"]
+    unflagged = leave_one_source_out(sources, QUESTIONS)
+    assert unflagged["sgd"]["relation"] != results["sgd"]["relation"]  # there LoCoMo was fitted too
+    with pytest.raises(ValueError, match="nothing to fit"):
+        leave_one_source_out(sources, QUESTIONS, scored_only=set(sources))
+
+
 def test_the_shipped_model_on_support_phrasings_it_was_never_fitted_on():
     items = load_labels(HELDOUT)
     assert len(items) >= 40 and {item.label for item in items} >= {"new", "update", "negates", "contradiction"}

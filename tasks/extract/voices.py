@@ -23,6 +23,9 @@ _SECOND_PERSON = [(r"\byou're\b", "I'm"), (r"\byou are\b", "I am"), (r"\byou've\
                   (r"\byours\b", "mine"), (r"\byou\b", "I")]
 _ABOUT_YOU = re.compile(r"^(?:your|you're|you are|you've|you have|you)\b", re.IGNORECASE)
 """An agent sentence read without a rewrite must be about the customer from its first word."""
+# A clause that gives the purpose or the upshot of the sentence before it (", so you can ...", ", which means
+# ...", ", meaning ...") says what follows from the statement, not the statement: it is cut off before reading.
+_TRAILING = re.compile(r",?\s+(?:so(?: that)?|which means|which will|meaning|so now)\s+(?=\w)", re.IGNORECASE)
 _AGENT_SELF = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
@@ -38,9 +41,12 @@ def agent_sentences(text: str, contracts: Contracts | None = None) -> list[tuple
             continue
         if not re.search(r"\byou(?:r|rs|'re|'ve)?\b", lower):
             continue  # about the agent, the company or the world, not the customer
-        if any(re.search(rf"\b{re.escape(a)}\b", lower) for a in c.advice):
+        # "I've switched you to Anytime, so you can come in whenever you like": the advice is the trailing
+        # clause's; what the agent did is the statement before it.
+        stated = _TRAILING.split(original.replace("\u2019", "'"), maxsplit=1)[0]
+        if any(re.search(rf"\b{re.escape(a)}\b", stated.lower()) for a in c.advice):
             continue  # advice or an offer: what the customer could do, not what holds of them
-        reading = original.replace("\u2019", "'").rstrip(" .!")
+        reading = stated.rstrip(" .!,")
         for opener in c.evidence_openers:
             reading = re.sub(f"^{opener}", "", reading, flags=re.IGNORECASE)
         rewritten = reading

@@ -18,7 +18,9 @@ def turn(role: str, text: str, turn_id: str = "t1") -> TurnContext:
                                   "The promo codes expire after 7 days.",
                                   # advice and offers: what the customer could do, not what holds of them
                                   "You could go to the Park Allan Gardens.", "You ought to visit the museum.",
-                                  "You'll need to restart your router first.", "You can pay by card online."])
+                                  "You'll need to restart your router first.", "You can pay by card online.",
+                                  # advice after a clause about the agent's own doing is still advice
+                                  "I've checked, so you can pay by card online."])
 def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_customer(text):
     assert agent_sentences(text) == []
 
@@ -34,6 +36,13 @@ def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_
     ("I've gone ahead and switched you over to the Family plan.", "I am on the Family plan."),
     ("We've changed your billing date to the 15th.", "My billing date is now the 15th."),
     ("Perfect, that's your address updated to 7 Hill Street, Bath.", "My address is now 7 Hill Street, Bath."),
+    # Any verb of setting a value, and the old value named with "from".
+    ("I've increased your credit limit to £2,000.", "My credit limit is now £2,000."),
+    ("We've moved your billing date from the 1st to the 15th.", "My billing date is now the 15th."),
+    # The statement keeps its reading when a clause of upshot or advice follows it; the advice is not read.
+    ("I've switched you to the Anytime membership, so you can come in whenever you like.",
+     "I am on the Anytime membership."),
+    ("You're on the Pro plan now, which means you'll have 100GB.", "I'm on the Pro plan now."),
 ])
 def test_an_agent_statement_about_the_account_is_read_in_the_customers_first_person(text, reading):
     assert agent_sentences(text) == [(text, reading)]

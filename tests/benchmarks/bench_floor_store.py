@@ -17,10 +17,7 @@ Prints turns/s, CPU seconds and questions per fact of each mode. Exits 1 if the 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -29,8 +26,7 @@ import polars as pl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the support archives are written by tests/
-from bench_second_reading import SUPPORT  # noqa: E402
-from bench_write_path import write_archive  # noqa: E402
+from bench_second_reading import INGEST, SUPPORT, named_archive, run_process  # noqa: E402
 
 RUN = """
 import json, resource, sys
@@ -41,30 +37,13 @@ if floor != "shipped":
     shipped = partition.load_thresholds
     partition.load_thresholds = lambda *a, **k: shipped(*a, **k).model_copy(
         update={"candidate_min_cosine": float(floor)})
-from archivist.configs import load_settings
-from archivist.flows.ingest import run_ingest
-from archivist.storage.events import read_events
-from archivist.storage.store import Store
-summary = run_ingest([archive], load_settings(store__uri=store))
-db = Store(store)
-Path(out).mkdir(parents=True, exist_ok=True)
-db.read("facts").write_parquet(f"{out}/facts.parquet")
-read_events(db).write_parquet(f"{out}/events.parquet")
-db.read("decisions").write_parquet(f"{out}/decisions.parquet")
-usage = resource.getrusage(resource.RUSAGE_SELF)
-print(json.dumps({"turns": summary.records_read, "seconds": summary.seconds, "facts": summary.facts_written,
-                  "decisions": summary.decisions, "cpu_s": usage.ru_utime + usage.ru_stime,
-                  "stages": summary.stage_seconds}))
-"""
+""" + INGEST
 KEY = ["subject_fact_id", "target_fact_id", "question_id"]
 ANSWER = ["probabilities", "chosen", "confidence", "zone", "fallback"]
 
 
 def run_mode(floor: str, archive: Path, root: Path, name: str) -> dict:
-    env = dict(os.environ, PREFECT_LOGGING_LEVEL="WARNING")
-    out = subprocess.run([sys.executable, "-c", RUN, floor, str(archive), str(root / f"{name}-store"),
-                          str(root / f"{name}-out")], check=True, capture_output=True, text=True, env=env)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_process(RUN, floor, archive, root, name)
 
 
 def _plain(value: str | None) -> str | None:
@@ -133,17 +112,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        if args.archive == "generated":
-            archive = root / "archive.jsonl"
-            write_archive(archive, args.turns, max(1, args.turns // 50))
-        elif args.archive == "sgd":
-            from bench_extraction import sgd_dialogues, write_sgd_archive
-
-            archive = root / "archive"
-            write_sgd_archive(sgd_dialogues(args.data), archive, per_customer=6)
-        else:
-            archive = root / "archive"
-            importlib.import_module(SUPPORT[args.archive]).write_archive(archive)
+        archive = named_archive(args.archive, root, args.turns, args.data)
         runs = {"off": run_mode("0", archive, root, "off"), "on": run_mode(args.floor, archive, root, "on")}
         same, lines = compare(root)
     size = f"{args.turns} generated turns" if args.archive == "generated" else args.archive

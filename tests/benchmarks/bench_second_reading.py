@@ -37,15 +37,10 @@ from bench_write_path import write_archive  # noqa: E402
 SUPPORT = {"support-store": "tests.tasks.extract.test_support_archive_store",
            "support-styles": "tests.tasks.extract.test_support_archive_styles"}
 
-RUN = """
-import json, resource, sys
-from pathlib import Path
-mode, archive, store, out = sys.argv[1:5]
-if mode == "every":
-    import archivist.tasks.writepath.decide as decide
-    from archivist.tasks.decisions.local.provider import LocalDecisionProvider
-    decide.unread_second_readings = lambda *args, **kwargs: {}
-    LocalDecisionProvider.from_settings = classmethod(lambda cls, settings: cls(settings))
+# The ingest each mode runs in its own process, after the mode's preamble has patched what it compares; it
+# writes the store's facts, events and decisions to parquet and prints the run's figures as one JSON line.
+# tests/benchmarks/bench_floor_store.py runs it after a preamble of its own.
+INGEST = """
 from archivist.configs import load_settings
 from archivist.flows.ingest import run_ingest
 from archivist.storage.events import read_events
@@ -61,16 +56,49 @@ print(json.dumps({"turns": summary.records_read, "seconds": summary.seconds, "fa
                   "decisions": summary.decisions, "cpu_s": usage.ru_utime + usage.ru_stime,
                   "peak_mib": usage.ru_maxrss / 1024, "stages": summary.stage_seconds}))
 """
+RUN = """
+import json, resource, sys
+from pathlib import Path
+mode, archive, store, out = sys.argv[1:5]
+if mode == "every":
+    import archivist.tasks.writepath.decide as decide
+    from archivist.tasks.decisions.local.provider import LocalDecisionProvider
+    decide.unread_second_readings = lambda *args, **kwargs: {}
+    LocalDecisionProvider.from_settings = classmethod(lambda cls, settings: cls(settings))
+""" + INGEST
 ANSWER_COLUMNS = ["decision_id", "subject_fact_id", "target_fact_id", "question_id", "question_version",
                   "probabilities", "chosen", "confidence", "zone", "model_version", "fallback"]
 EVENT_COLUMNS = ["tenant", "scope", "event_id", "kind", "fact_id", "cause_id", "decision_id"]
 
 
-def run_mode(mode: str, archive: Path, root: Path) -> dict:
+def run_process(script: str, mode: str, archive: Path, root: Path, name: str) -> dict:
+    """`script` (a preamble + INGEST) in its own process for one mode: the store at root/<name>-store, its rows
+    at root/<name>-out, and the figures it printed."""
     env = dict(os.environ, PREFECT_LOGGING_LEVEL="WARNING")
-    out = subprocess.run([sys.executable, "-c", RUN, mode, str(archive), str(root / f"{mode}-store"),
-                          str(root / f"{mode}-out")], check=True, capture_output=True, text=True, env=env)
+    out = subprocess.run([sys.executable, "-c", script, mode, str(archive), str(root / f"{name}-store"),
+                          str(root / f"{name}-out")], check=True, capture_output=True, text=True, env=env)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def run_mode(mode: str, archive: Path, root: Path) -> dict:
+    return run_process(RUN, mode, archive, root, mode)
+
+
+def named_archive(kind: str, folder: Path, turns: int, data: Path) -> Path:
+    """The archive both modes ingest, written under `folder`: `turns` generated turns, SGD dev from `data`, or
+    one of the SUPPORT archives."""
+    if kind == "generated":
+        archive = folder / "archive.jsonl"
+        write_archive(archive, turns, max(1, turns // 50))
+    elif kind == "sgd":
+        from bench_extraction import sgd_dialogues, write_sgd_archive
+
+        archive = folder / "archive"
+        write_sgd_archive(sgd_dialogues(data), archive, per_customer=6)
+    else:
+        archive = folder / "archive"
+        importlib.import_module(SUPPORT[kind]).write_archive(archive)
+    return archive
 
 
 def _without_run(value: str | None) -> str | None:
@@ -117,17 +145,7 @@ def main() -> None:
     results: dict[str, list[dict]] = {"every": [], "needed": []}
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
-        if args.archive == "generated":
-            archive = base / "archive.jsonl"
-            write_archive(archive, args.turns, max(1, args.turns // 50))
-        elif args.archive == "sgd":
-            from bench_extraction import sgd_dialogues, write_sgd_archive
-
-            archive = base / "archive"
-            write_sgd_archive(sgd_dialogues(args.data), archive, per_customer=6)
-        else:
-            archive = base / "archive"
-            importlib.import_module(SUPPORT[args.archive]).write_archive(archive)
+        archive = named_archive(args.archive, base, args.turns, args.data)
         for repeat in range(args.repeats):
             root = base / f"run-{repeat}"
             for mode in ("every", "needed"):

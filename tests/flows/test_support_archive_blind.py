@@ -18,12 +18,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import polars as pl
 import pytest
 
-from archivist.storage.events import read_events
 from tests.archives import CaseArchive
-from tests.fakes.environment import ingest_embedded
+from tests.case_checks import case_checks
 
 pytestmark = pytest.mark.slow
 
@@ -159,58 +157,7 @@ FAILS_TODAY: dict[str, str] = {
                           "'customer wants to change their meal preference to vegan'); no agent turn confirms it",
 }
 
-
-def _params(cases):
-    return [pytest.param(c, id=c[0], marks=[pytest.mark.xfail(strict=True, reason=FAILS_TODAY[c[0]])]
-                         if c[0] in FAILS_TODAY else []) for c in cases]
-
-
 ARCHIVE = CaseArchive(tenant="blind", start=START, later_by=SECOND, turn_gap_s=55, one_offs_on_day=3,
                       conversations=("1", "2"))
 
-
-def write_archive(folder) -> None:
-    ARCHIVE.write(folder, CASES, ONE_OFFS)
-
-
-@pytest.fixture(scope="module")
-def stored(prefect_api, tmp_path_factory):
-    root = tmp_path_factory.mktemp("support-blind")
-    write_archive(root / "archive")
-    store = ingest_embedded(root, [str(root / "archive")])
-    return store.read("facts").drop("vector"), read_events(store)
-
-
-def _fact(facts: pl.DataFrame, scope: str, words: str, *, later: bool) -> dict:
-    return ARCHIVE.fact(facts, scope, words, later=later, any_case=True)
-
-
-@pytest.mark.parametrize("case", _params([c for c in CASES if c[1] == "change"]))
-def test_a_change_closes_the_old_fact_and_keeps_the_new_one_active(stored, case):
-    facts, _ = stored
-    scope, *_, old_words, new_words = case
-    old, new = _fact(facts, scope, old_words, later=False), _fact(facts, scope, new_words, later=True)
-    assert (old["status"], new["status"]) == ("closed", "active"), (old["text"], new["text"])
-    assert old["superseded_by"] == new["fact_id"]
-
-
-@pytest.mark.parametrize("case", _params([c for c in CASES if c[1] == "trap"]))
-def test_a_trap_closes_nothing(stored, case):
-    facts, events = stored
-    scope, *_, old_words, _ = case
-    assert _fact(facts, scope, old_words, later=False)["status"] == "active"
-    closing = events.filter((pl.col("scope") == scope) & pl.col("kind").is_in(["fact_closed", "plan_closed"]))
-    assert closing.is_empty(), closing.to_dicts()
-
-
-@pytest.mark.parametrize("case", _params(ONE_OFFS))
-def test_a_one_off_request_leaves_no_active_fact(stored, case):
-    facts, _ = stored
-    active = facts.filter((pl.col("scope") == case[0]) & (pl.col("status") == "active"))
-    assert active.is_empty(), active["text"].to_list()
-
-
-def test_the_archive_holds_twelve_changes_twelve_traps_and_five_one_offs():
-    kinds = [c[1] for c in CASES]
-    assert (kinds.count("change"), kinds.count("trap"), len(ONE_OFFS)) == (12, 12, 5)
-    assert len({c[0] for c in CASES} | {c[0] for c in ONE_OFFS}) == len(CASES) + len(ONE_OFFS)
+globals().update(case_checks(ARCHIVE, CASES, ONE_OFFS, fails=FAILS_TODAY, any_case=True, counts=(12, 12, 5)))

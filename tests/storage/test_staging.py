@@ -6,7 +6,6 @@ of it."""
 from __future__ import annotations
 
 import json
-import os
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from archivist.storage.store import Store
 from archivist.storage.turns import ensure_ingest_tables, write_turns
 from tests.fakes.fact_stores import write_night
 from tests.fakes.statements import DIM, statement, vector_for
+from tests.storage.test_erasure import files_holding
 from tests.storage.test_lease import hold_in_another_process
 
 MARKER = "Zanzibarquux"  # a word only the purged scope ever says
@@ -63,16 +63,6 @@ def kill_a_run(store: Store, run: str = "run-dead") -> Path:
             calls.record(LedgerRow("llm", "m", "chat", f"extract-{scope}", run_id=run, cost_usd=0.01, attempts=1))
     assert store.count(LEDGER) == 0 and CallLog(store).lookup(f"extract-{KEPT}") is None  # nothing written yet
     return folder
-
-
-def files_holding(store: Store, needle: bytes) -> list[str]:
-    found = []
-    for root, _, files in os.walk(store.uri):
-        for name in files:
-            with open(os.path.join(root, name), "rb") as handle:
-                if needle.lower() in handle.read().lower():
-                    found.append(os.path.relpath(os.path.join(root, name), store.uri))
-    return found
 
 
 def assert_erased_and_recovered(store: Store, dead: Path) -> None:

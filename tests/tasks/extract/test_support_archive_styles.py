@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import polars as pl
 import pytest
 
-from archivist.storage.events import read_events
 from tests.archives import CaseArchive
-from tests.fakes.environment import ingest_embedded
+from tests.case_checks import case_checks
 
 pytestmark = pytest.mark.slow
 
@@ -112,41 +110,8 @@ ARCHIVE = CaseArchive(tenant="helpdesk", start=START, later_by=SECOND, turn_gap_
 
 
 def write_archive(folder) -> None:
+    """The archive, for the benchmarks that ingest it (tests/benchmarks/bench_second_reading.py)."""
     ARCHIVE.write(folder, CASES, ONE_OFFS)
 
 
-@pytest.fixture(scope="module")
-def stored(prefect_api, tmp_path_factory):
-    root = tmp_path_factory.mktemp("support-styles")
-    write_archive(root / "archive")
-    store = ingest_embedded(root, [str(root / "archive")])
-    return store.read("facts").drop("vector"), read_events(store)
-
-
-def _fact(facts: pl.DataFrame, scope: str, words: str, *, later: bool) -> dict:
-    return ARCHIVE.fact(facts, scope, words, later=later)
-
-
-@pytest.mark.parametrize("case", [c for c in CASES if c[1] == "change"], ids=lambda c: c[0])
-def test_a_change_closes_the_old_fact_and_keeps_the_new_one_active(stored, case):
-    facts, _ = stored
-    scope, *_, old_words, new_words = case
-    old, new = _fact(facts, scope, old_words, later=False), _fact(facts, scope, new_words, later=True)
-    assert (old["status"], new["status"]) == ("closed", "active"), (old["text"], new["text"])
-    assert old["superseded_by"] == new["fact_id"]
-
-
-@pytest.mark.parametrize("case", [c for c in CASES if c[1] == "trap"], ids=lambda c: c[0])
-def test_a_trap_closes_nothing(stored, case):
-    facts, events = stored
-    scope, *_, old_words, _ = case
-    assert _fact(facts, scope, old_words, later=False)["status"] == "active"
-    closing = events.filter((pl.col("scope") == scope) & pl.col("kind").is_in(["fact_closed", "plan_closed"]))
-    assert closing.is_empty()
-
-
-@pytest.mark.parametrize("case", ONE_OFFS, ids=lambda c: c[0])
-def test_a_one_off_request_leaves_no_active_fact(stored, case):
-    facts, _ = stored
-    active = facts.filter((pl.col("scope") == case[0]) & (pl.col("status") == "active"))
-    assert active.is_empty(), active["text"].to_list()
+globals().update(case_checks(ARCHIVE, CASES, ONE_OFFS))

@@ -50,6 +50,8 @@ class Relations(BaseModel):
     default_cardinality: Cardinality = "many"
     stated_replacement_trust: float = Field(default=0.9, ge=0.0, le=1.0)
     distinct_relation_trust: float = Field(default=0.9, ge=0.0, le=1.0)
+    open_attribute_prefix: str = "attribute_"
+    open_attribute_cardinality: Cardinality = "one"
     relation: dict[str, RelationEntry] = Field(default_factory=dict)
     _index: dict[str, str] = PrivateAttr(default_factory=dict)
 
@@ -66,7 +68,13 @@ class Relations(BaseModel):
         return self
 
     def known(self, name: str | None) -> bool:
-        return name is not None and normalize_relation(name) in self._index
+        return name is not None and (normalize_relation(name) in self._index or self.open_attribute(name))
+
+    def open_attribute(self, name: str | None) -> bool:
+        """An attribute the embedded extractor read from a noun no relation lists ("my dentist is ...")."""
+        key = normalize_relation(name or "")
+        return bool(self.open_attribute_prefix) and key.startswith(self.open_attribute_prefix) and \
+            len(key) > len(self.open_attribute_prefix)
 
     def canonical(self, name: str) -> str:
         """The relation's canonical name, or the normalised name itself when the table does not know it."""
@@ -75,6 +83,8 @@ class Relations(BaseModel):
 
     def cardinality(self, name: str) -> Cardinality:
         entry = self.relation.get(self.canonical(name))
+        if entry is None and self.open_attribute(name):
+            return self.open_attribute_cardinality
         return entry.cardinality if entry else self.default_cardinality
 
     def entry(self, name: str) -> RelationEntry | None:

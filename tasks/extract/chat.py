@@ -126,3 +126,37 @@ def labelled_values(text: str) -> str:
     """ "my new address: 22 Ash Grove" -> "my new address is 22 Ash Grove": the parser reads the label's value as
     the copula's complement, as it would in the sentence the writer shortened."""
     return _LABELLED_VALUE.sub(lambda m: f"{m.group(1)}{m.group(2)} is ", text)
+
+
+_ON_A_PLAN = re.compile(r"^\s*(?:(?:still|currently|now|just)\s+)?on\s+(?:the|a|an|my|our)\s+(?=[\w£$-]*\w)",
+                        re.IGNORECASE)
+"""Ticket-terse "on the 15GB sim only plan. how do i ...": the speaker's own state, with "I'm" left out."""
+
+
+def with_dropped_copula(text: str) -> str:
+    """ "on the 15GB sim only plan." -> "I'm on the 15GB sim only plan.": the parser reads a verbless opener as a
+    preposition of nothing; written out, it is the statement the writer shortened."""
+    return f"I'm {text.lstrip()}" if _ON_A_PLAN.match(text) else text
+
+
+_GREETING = re.compile(r"^\s*(?:hi|hiya|hey|heya|hello|hullo|morning|evening|afternoon|good (?:morning|afternoon|"
+                       r"evening))\b[\s,!.]*(?=\w)(?!(?:there|all|again|team)\b)", re.IGNORECASE)
+DECLARATIVE_STARTS = frozenset({"i", "i'm", "im", "we", "we're", "my", "our"})
+_ASKS = re.compile(r"\b(?:can|could|would|will|do|does|did|is|are|am|should|shall|have|has)\s+(?:i|you|we|it|u|they|"
+                   r"he|she|this|that)\b|\b(?:why|what|how|when|where|whether)\b", re.IGNORECASE)
+"""A sentence that opens with its speaker as subject is a statement, whatever its punctuation: "my bill shows
+roaming charges but i'm on Unlimited Plus which includes EU roaming??" complains; it asks nothing."""
+
+
+def without_greeting(text: str) -> str:
+    """ "hiya moved house at the weekend" -> "moved house at the weekend": the parser reads a greeting as a subject."""
+    return _GREETING.sub("", text)
+
+
+def declared(text: str) -> str:
+    """A statement typed with question marks ("my bill shows roaming charges but i'm on Unlimited Plus??") as the
+    statement it is; a sentence that asks something ("My question: can I move ...?") is left as it is."""
+    first = re.split(r"[\s,]+", text.lower(), maxsplit=1)
+    if text.rstrip(" \"')").endswith("?") and first and first[0] in DECLARATIVE_STARTS and not _ASKS.search(text):
+        return text.rstrip(" \"')?!") + "."
+    return text

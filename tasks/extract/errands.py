@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from archivist.tasks.extract.attributes import OPEN_PREFIX
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.parse import Clause
 from archivist.tasks.extract.phrases import object_text
@@ -26,7 +27,9 @@ def _booking(words: frozenset[str]) -> re.Pattern[str]:
 def without_booking_details(turn: TurnContext, facts: list[ExtractedFact], g: Grammar) -> list[ExtractedFact]:
     """A trip or an outing told while booking something ("I need a flight. I'm going to Atlanta.") is a
     detail of that request, not a plan to remember (configs/extraction.toml [durability] booking_words)."""
-    errands = [f for f in facts if f.relation in g.booking_relations and not _ends(f)]
+    # An open attribute said while booking ("my destination is Chicago", "I have 0 bags") is the booking's too.
+    errands = [f for f in facts if (f.relation in g.booking_relations or f.relation.startswith(OPEN_PREFIX))
+               and not _ends(f)]
     if not errands:
         return facts
     texts = [turn.text] + [m.text for m in turn.previous if (m.role or "").lower() in g.speaker_roles]

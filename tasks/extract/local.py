@@ -26,14 +26,18 @@ from typing import Any
 
 from archivist.configs.relations import load_relations
 from archivist.tasks.extract.answers import answer_fact, asked_slot
+from archivist.tasks.extract.attributes import amount_reading, condition_reading, holding_reading
 from archivist.tasks.extract.chat import (
     as_statement,
+    declared,
     dropped_subject,
     joined,
     labelled_values,
     may_drop_subject,
     unjoined,
+    with_dropped_copula,
     with_subject,
+    without_greeting,
     written_out,
 )
 from archivist.tasks.extract.dates import find_dates
@@ -74,6 +78,7 @@ from archivist.tasks.extract.types import ExtractedFact, ExtractionProblem, Turn
 from archivist.tasks.extract.values import (
     attribute_reading,
     misparsed_state,
+    owned_devices,
     service_reading,
     system_reading,
     value_facts,
@@ -155,8 +160,9 @@ class LocalExtractor:
     def _readable(self, sentence: str, *, answer: bool = False) -> str:
         """The part of a sentence worth parsing (chat spellings written out): all of it, the statement before a
         question, or nothing. An answer to an agent's question is parsed even when it is only a value."""
-        text = joined(labelled_values(written_out(sentence.replace("\u2019", "'").replace("\u2018", "'"),
-                                                  self.grammar)), self.grammar)
+        sentence = without_greeting(sentence)  # "hiya moved house at the weekend": the greeting is no subject
+        text = joined(labelled_values(with_dropped_copula(written_out(
+            sentence.replace("\u2019", "'").replace("\u2018", "'"), self.grammar))), self.grammar)
         stripped = as_statement(text.strip(), self.grammar)
         text = stripped
         first = re.split(r"[\s,]+", stripped.lower(), maxsplit=2)
@@ -164,6 +170,7 @@ class LocalExtractor:
         if first and (first[0] in self.grammar.cue("conditional_marks") or opener in
                       self.grammar.cue("conditional_openers") or opener in ("when i", "once i", "as soon")):
             return ""
+        stripped = text = declared(stripped)  # "i'm on Unlimited Plus which includes EU roaming??" asks nothing
         if stripped.rstrip(" \"')").endswith("?") or (first and first[0] in self.grammar.word("question_starts")
                                                        and not re.match(r"^\w+n't\b", stripped.lower())):
             pieces = re.split(r",\s+|\s+[-\u2013\u2014]\s+|;\s*", stripped)  # "..., Wrexham - can he ...?"
@@ -191,8 +198,9 @@ class LocalExtractor:
             relation, obj, text, replaces = answered
             facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", (),
                                     replaces=replaces))
-        for relation, obj, text, names in value_facts(doc, person, g):
-            facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", names))
+        for relation, obj, text, names, replaces in value_facts(doc, person, g):
+            facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", names,
+                                    replaces=replaces))
         values = {id(f) for f in facts}
         state = misparsed_state(doc, person, g)
         if state is not None:
@@ -221,6 +229,10 @@ class LocalExtractor:
                                         reading.text, clause, reading.status or clause.status, names))
         if not any(f.relation == "diet" for f in facts):
             facts.extend(self._diet(turn, sentence, doc, person, clauses))
+        if not any(f.relation == "device" for f in facts):  # "calls drop on my Galaxy S22": a phone they have
+            for relation, obj, text, names, _ in owned_devices(doc, person, g):
+                facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", names,
+                                        replaces=False))
         # "Could you update my email to X?": the clause says it is asked for, which the value alone cannot tell
         unsure = {(f.relation, f.object) for f in facts if f.temporal_status in ("planned", "hypothetical")}
         return [f for f in facts if id(f) not in values or (f.relation, f.object) not in unsure]
@@ -237,7 +249,7 @@ class LocalExtractor:
             if vague and not {t.lemma_.lower() for t in clause.head.subtree} & g.noun("clear_states"):
                 return []
             reading = None if pronoun else attribute_reading(clause, who, g, dates) or system_reading(
-                clause, who, g, dates)  # "it is ok" names no slot; "my laptop runs Windows 10" does
+                clause, who, g, dates) or holding_reading(clause, who, g, dates)  # "it is ok" names no slot
             things = g.word("owned") | g.noun("device")
             owned = pronoun or who.thing.lower_ in things or who.thing.lemma_.lower() in things
             if reading is None and owned:  # "my router stopped working"; "my mind is elsewhere" is no service
@@ -245,6 +257,9 @@ class LocalExtractor:
             return [reading] if reading else []
         readings = any_reading(personal_readings(clause, who, g, dates) or frame_reading(clause, who, g, dates),
                                clause, who, g, dates)
+        if not readings:  # "I have an arranged overdraft of £500": an amount of a slot no frame knows
+            amount = amount_reading(clause, who, g, dates) or condition_reading(clause, who, g, dates)
+            readings = [amount] if amount is not None else []
         if not readings and clause.subject is not None and clause.subject.lower_ in ("i", "we"):
             service = service_reading(clause, who, g, dates)
             if service:
@@ -286,8 +301,9 @@ class LocalExtractor:
         root = next((t for t in doc if t.dep_ == "ROOT"), None)
         if root is None or root.pos_ not in ("NOUN", "PROPN") or any(t.lower_ == "please" for t in doc):
             return []  # "My checking account, please.": the answer to a request, not a statement
-        if root.lemma_.lower() == "account":
-            return []
+        if root.lemma_.lower() == "account" or any(t.i < root.i and (t.lower_ in self.grammar.word("discourse") or
+                                                                    t.lower_ in ("its", "it")) for t in doc):
+            return []  # "ok so its the package then": a reply that names no value of the speaker's
         found = [_clause((root,), self.grammar)]
         found += [_clause((t,), self.grammar) for t in root.children if t.dep_ == "acl" and t.pos_ == "VERB"]
         return found
@@ -314,13 +330,20 @@ class LocalExtractor:
         if lower in PERSONAL_PRONOUNS:  # "He loves the park": the third party the speaker named last, or no fact
             named = person_antecedent(subject, turn, sentence, g, person)
             return Who(named, False) if named else None
-        possessed = any(c.lower_ in ("my", "our") for c in subject.children)
+        # "My contents sum insured": the possessive may hang on a compound of the subject
+        possessed = any(c.lower_ in ("my", "our") for c in subject.children) or any(
+            c.lower_ in ("my", "our") for t in subject.children if t.dep_ == "compound" and t.i < subject.i
+            for c in t.children)
         if any(c.lower_ == "our" for c in subject.children) and subject.lemma_.lower() in g.word("self_groups"):
             return Who(person, True)  # "Our company switched to Enterprise": the account holder itself
         if lower in ("everything", "things", "all") and clause.head.lemma_.lower() in ("be", "work", "seem", "stay"):
             thing, _ = antecedent(subject, turn, sentence, g)
             return Who(person, True, subject, thing or "service")
-        the_slot = any(c.lower_ == "the" for c in subject.children) and any(
+        # "the address is ...", "New address is 77 Pine Hollow Dr": a slot named without a possessive
+        # "billing address should be ...": a terse slot named first, with no determiner at all
+        bare = subject.left_edge.i == 0 and not any(c.dep_ in ("det", "poss") for c in subject.children)
+        the_slot = (bare or any(c.lower_ == "the" or (c.lower_ == "new" and c.dep_ == "amod" and subject.i <= 1)
+                                for c in subject.children)) and any(
             subject.lemma_.lower() in names for names in g.attributes.values())
         kin = kin_of(subject, g)
         if kin is not None and (possessed or any(c.lower_ in ("my", "our") for c in kin.children)):

@@ -135,8 +135,12 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
     lemma = verb.lemma_.lower()
     for frame in g.frames_for(lemma):
         for wanted in frame.args:
+            if wanted == "prep:at" and frame.relation == "" and lemma != "be":
+                continue  # "I got it at the Apple Store": only "we're at 41 Fenwick Street" (below) is read
             for name, token in args:
-                if name != wanted or token.lower_ in g.word("stop_objects") or token.pos_ == "PRON":
+                stop = token.lower_ in g.word("stop_objects") and not any(  # "9 linnet way" is no "way"
+                    t.like_num for t in token.children if t.dep_ == "nummod")
+                if name != wanted or stop or token.pos_ == "PRON":
                     continue
                 if frame.relation in ("preference", "dislike"):
                     return _likes(clause, who, frame.relation, token, g, dates)
@@ -162,8 +166,17 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                     continue
                 if lemma == "be" and name == "attr" and token.lemma_.lower() in g.noun("occupation"):
                     relation, klass = "employer", "occupation"
-                if lemma == "be" and name == "attr" and _member_grade(token, g):
+                if lemma == "be" and name in ("attr", "prep:at", "prep:on") and member_grade(token, g):
                     relation, klass = "membership", "membership"  # "I'm a Silver member on the rewards scheme"
+                if lemma == "be" and name == "prep:on" and who.first_person and klass in ("place", None) and \
+                        _named(token, dates):
+                    relation, klass = "plan", "plan"  # "I'm on Unlimited Plus", "we're on WaterSure": a named plan
+                if lemma == "be" and name == "attr" and klass == "place" and clause.subject is not None and \
+                        clause.subject.lemma_.lower() in g.word("premises") and any(t.like_num for t in token.subtree):
+                    relation = "address"  # "our office is Level 3, 88 Queen Street, Auckland"
+                if lemma == "be" and name == "prep:at" and who.first_person and klass == "place" and any(
+                        t.like_num for t in token.subtree) and not clause.negated:
+                    relation = "address"  # "we're at 41 Fenwick Street", "im at 9 linnet way now"
                 if not relation:
                     continue
                 return _some(_reading(clause, who, relation, token, None, None, g, dates, klass=klass, arg=name))
@@ -184,7 +197,14 @@ def paying_account(token: Any, g: Grammar, dates: set[int]) -> list[Any]:
     return []
 
 
-def _member_grade(token: Any, g: Grammar) -> bool:
+def _named(token: Any, dates: set[int]) -> bool:
+    """A capitalised name that is not a date or a time ("Unlimited Plus", "Economy 7", "WaterSure")."""
+    words = [t for t in phrase_tokens(token, dates) if t.i not in dates]
+    return bool(words) and token.i not in dates and token.text[:1].isupper() and token.pos_ in ("PROPN", "NOUN") \
+        and token.ent_type_ not in ("DATE", "TIME", "GPE", "PERSON")
+
+
+def member_grade(token: Any, g: Grammar) -> bool:
     """ "a Gold member", "a platinum cardholder": a member word with a grade of the tier list before it."""
     return token.lemma_.lower() in g.word("member_words") and any(
         c.dep_ in ("compound", "amod") and c.lower_ in g.noun("tier") for c in token.children)
@@ -232,7 +252,8 @@ def _likes(clause: Clause, who: Who, relation: str, token: Any, g: Grammar, date
     return found
 
 
-PLAN_NOUNS_BARE = frozenset({"plan", "plans", "package", "packages", "deal", "contract", "subscription", "tier"})
+PLAN_NOUNS_BARE = frozenset({"plan", "plans", "package", "packages", "deal", "contract", "subscription", "tier",
+                             "policy", "cover", "membership", "tariff", "bundle"})
 
 
 def _reading(clause: Clause, who: Who, relation: str, token: Any | None, obj: str | None, text: str | None,

@@ -80,6 +80,11 @@ class ExtractedFact:
     """The statement says the slot's value changed to this one ("I switched to an iPhone 15", "it's 3 Bay View
     now", "went from Silver to Gold", "no longer X, now Y"): the value it held before no longer holds, even where
     the relation holds many values (tasks/decisions/local/structure.py reads it from the request's `slot`)."""
+    read_in: str | None = None
+    """The words the statement was read in, where they are not the turn's own: an agent's statement is read as the
+    customer's first-person sentence ("I've changed your meal to vegan, and your flight next month shows it" ->
+    "My meal is now vegan."), and the decision model weighs the fact in that sentence, not in the agent's process
+    talk around it ("next month", "will go to"). None: in the whole turn (every customer fact, every LLM fact)."""
     date_precision: str | None = None
     """day, week, month or year: how much of `said_at` the message gave ("back in 2019" is 2019-01-01 at
     year precision); None when the date is the message's own day or not known."""

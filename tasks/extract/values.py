@@ -11,14 +11,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from archivist.tasks.extract.attributes import open_attribute
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.parse import Clause, arguments
 from archivist.tasks.extract.phrasing import article
 from archivist.tasks.extract.relate import (
+    CLASS_RELATION,
     Reading,
     Who,
     classify,
     clause_text,
+    member_grade,
     object_text,
     phrase_tokens,
     template_text,
@@ -26,6 +29,12 @@ from archivist.tasks.extract.relate import (
 from archivist.tasks.extract.writing import render
 
 _CARD = re.compile(r"\b(?:\d[ \-]?){12,18}\d\b")
+_ENDING = re.compile(r"\b(?:(?:my|our|the|a|new|replacement)\s+(?:[\w-]+\s+){0,2}(?:card|visa|mastercard|amex|"
+                     r"debit card|credit card)|(?:new|replacement) one)\b(?:[^.?!]{0,40}?,\s*it)?,?\s+"
+                     r"(?:(?:that|which)\s+)?(?:ending|ends|ended)\s+(?:in\s+|with\s+)?(?P<digits>\d{4})\b",
+                     re.IGNORECASE)
+"""A card named by its last four digits: "my Visa ending 4417", "the new card, ending 9032", "the replacement card
+you sent came yesterday, it ends 9083"."""
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+\.[\w.\-]*\w")
 _MASKED = re.compile(r"\[(?P<kind>card ending \d{4}|password|pin|cvv|one-time code|api key)\]", re.IGNORECASE)
 """What tasks/ingest/privacy.py leaves of a secret (configs/privacy.toml tags): the fact that there was one."""
@@ -57,28 +66,63 @@ def misparsed_state(doc: Any, person: str, g: Grammar) -> Reading | None:
     return Reading("service_status", None, f"{name} {said}", f"{person}'s {name} {said}")
 
 
-def value_facts(doc: Any, person: str, g: Grammar) -> list[tuple[str, str, str, tuple[str | None, ...]]]:
-    """(relation, object, text, names) of the values a sentence holds."""
+def value_facts(doc: Any, person: str, g: Grammar
+                ) -> list[tuple[str, str, str, tuple[str | None, ...], bool | None]]:
+    """(relation, object, text, names, replaces) of the values a sentence holds; `replaces` None: as the
+    sentence's own wording says (replacement.states_change)."""
     text = doc.text
     found = []
     for match in _CARD.finditer(text):
         digits = re.sub(r"\D", "", match.group(0))
         if 13 <= len(digits) <= 19 and (_luhn(digits) or _PAYMENT_CONTEXT.search(text)):
-            found.append(("payment_method", match.group(0), f"{person}'s card number is {match.group(0)}", ()))
+            found.append(("payment_method", match.group(0), f"{person}'s card number is {match.group(0)}", (), None))
     for match in _MASKED.finditer(text):
         kind = match.group("kind").lower()
         if kind.startswith("card ending"):
             ending = kind.rsplit(" ", 1)[-1]
             # What the tag leaves of a card is the ending of a payment method (the word "card" is left out: the
             # local decision model read it as kin to any later "card check" in the same chat).
-            found.append(("payment_method", match.group(0), f"{person}'s payment method ends in {ending}", ()))
+            found.append(("payment_method", match.group(0), f"{person}'s payment method ends in {ending}", (), None))
             continue
         before = _SLOT_BEFORE.search(text[: match.start()])
         noun = before.group("noun") if before else kind
         noun = noun if noun.isupper() else noun.lower()
-        found.append(("credential", match.group(0), f"{person}'s {noun} is {match.group(0)}", ()))
+        found.append(("credential", match.group(0), f"{person}'s {noun} is {match.group(0)}", (), None))
+    for match in _ENDING.finditer(text):
+        # "my Visa ending 4417", "the new card, ending 9032": the ending names the card, as the privacy tag does
+        ending = match.group("digits")
+        # "a new card, ending 9032": the card it replaces no longer pays
+        new = bool(re.search(r"\b(?:new|replacement)\b", match.group(0), re.IGNORECASE)) or None
+        found.append(("payment_method", f"card ending {ending}", f"{person}'s payment method ends in {ending}", (),
+                      new))
     for match in _EMAIL.finditer(text):
-        found.append(("contact", match.group(0), f"{person}'s email is {match.group(0)}", ()))
+        found.append(("contact", match.group(0), f"{person}'s email is {match.group(0)}", (), None))
+    return found
+
+
+def owned_devices(doc: Any, person: str, g: Grammar
+                  ) -> list[tuple[str, str, str, tuple[str | None, ...], bool | None]]:
+    """ "wifi calling isn't working on my Galaxy S22": a named model the person calls theirs is a device they
+    have, whatever the sentence says about it. Not "my old iPhone", not a phone the sentence sells, swaps or
+    ends ("I sold my iPhone 12": the verb's own reading says what happened), and not a bare "my phone"."""
+    found = []
+    for token in doc:
+        if token.dep_ == "compound" or classify(token, g) != "device":
+            continue
+        if not any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in token.children):
+            continue
+        words = phrase_tokens(token, set())
+        if any(t.lower_ in ("old", "previous", "former", "last", "new") for t in words) or not any(
+                t.pos_ == "PROPN" or t.like_num or any(ch.isdigit() for ch in t.text) for t in words):
+            continue
+        verb = next((a for a in token.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        moved = g.cue("ending_verbs") | g.cue("change_verbs") | g.cue("replacement_verbs") | g.word("parting_verbs")
+        if verb is not None and verb.lemma_.lower() in moved and verb.lemma_.lower() not in ("have", "keep", "use"):
+            continue
+        obj = object_text(words)
+        text = template_text("device", "device", person, obj)
+        if obj and text:
+            found.append(("device", obj, text, (), None))
     return found
 
 
@@ -148,6 +192,23 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     phrase, head = who.thing_text.lower(), who.thing.lemma_.lower()
     exact = [r for r, names in g.attributes.items() if phrase in names]
     by_head = [r for r, names in g.attributes.items() if head in names and head != "number"]
+    if not (exact or by_head):  # "my dentist is Dr Hargreaves": a slot no list names (attributes.py)
+        judged = value.dep_ == "acomp" or value.pos_ in ("ADJ", "ADV", "VERB")
+        klass = classify(value, g)
+        if member_grade(value, g):  # "my profile is now Gold status": a loyalty grade
+            obj = object_text(phrase_tokens(value, dates), keep_possessive=True)
+            return Reading("membership", value, obj, clause_text(clause, Who(who.name, True), value, dates)
+                           if clause.status != "current" or clause.negated else f"{who.name} has {obj}")
+        if klass in ("plan", "broadband", "payment_method", "diet", "device") and (
+                not judged or klass == "diet"):
+            # "my workspace is now the Business Plus plan": the value's own noun names the slot
+            obj = object_text(phrase_tokens(value, dates), keep_possessive=True)
+            relation = CLASS_RELATION[klass]
+            plain = clause.status == "current" and not clause.negated
+            text = template_text(relation, klass, who.name, obj) if plain else None
+            return Reading(relation, value, obj, text or clause_text(clause, Who(who.name, True), value, dates),
+                           klass) if obj else None
+        return None if judged else open_attribute(clause, who, value, g, dates)
     for relation in (exact or by_head)[:1]:
         if True:
             tokens = phrase_tokens(value, set())  # "My PIN is 4821": the tagger may call a value a date
@@ -167,6 +228,9 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                 return None  # "my GP is lovely", "my address is wrong": a judgement of the value, not the value
             noun = who.thing.text if who.thing.text.isupper() else head
             plain = clause.status == "current" and not clause.negated
+            status = None
+            if clause.status == "hypothetical" and not clause.negated and _only_should(clause):
+                plain, status = True, "current"  # "billing address should be 1180 Larkspur Ave": what is on file
             text = {"address": f"{who.name} lives at {obj}",
                     "delivery_address": f"{who.name}'s delivery address is {obj}",
                     "bank": f"{who.name} banks with {obj}", "vehicle": f"{who.name} drives {article(obj)} {obj}",
@@ -187,8 +251,15 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                 else:
                     text = clause_text(clause, Who(who.name, True), value, dates)
                 text = text.replace(f"{who.name} {who.name}'s", f"{who.name}'s")
-            return Reading(relation, value, obj, text)
+            return Reading(relation, value, obj, text, status=status)
     return None
+
+
+def _only_should(clause: Clause) -> bool:
+    """The clause's only modal is "should" on the copula ("my address should be ..."), no other hedge."""
+    aux = {c.lower_ for t in clause.chain for c in t.children if c.dep_ in ("aux", "advmod")}
+    return clause.verb.lemma_.lower() == "be" and "should" in aux and not aux & {
+        "might", "may", "could", "would", "maybe", "perhaps", "probably", "soon", "eventually"}
 
 
 NAMED_SLOTS = frozenset({"name", "pharmacy", "doctor"})

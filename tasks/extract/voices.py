@@ -3,7 +3,11 @@
 An agent's sentence about "you" / "your account" that is not a question or a courtesy is rewritten into the
 customer's first person ("I can see the Fibre 500 plan on your account now" -> "I am on the Fibre 500 plan now")
 and read by the customer-turn extractor, so a confirmation has the same subject, relation and text as the
-customer's own statement and lands on the same stored fact. The quote stays the agent's sentence, verbatim.
+customer's own statement and lands on the same stored fact. The quote stays the agent's sentence, verbatim (the
+piece of it that says the statement, where the sentence says two things); the fact's `read_in` is the first-person
+reading, the words the decision model weighs it in. A sentence of several statements ("I've removed Wexford Street
+and set 9 Linnet Way as your delivery address") is read a statement at a time, and an upshot after ", so" is read
+only where a rewrite says what it states of the account ("so confirmations now go to jo@example.com").
 A system turn (ABCD's `action` turns) states a fact only when it matches one of the configured actions, with
 the action's value. Which voice a fact came from is not decided here: the write path reads it from the turn's
 role (tasks/writepath/decide.py), so an agent's fact is agent evidence whatever this module makes of it.
@@ -17,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 from archivist.tasks.extract.sentences import split_sentences
 from archivist.tasks.extract.types import ExtractedFact, TurnContext
-from archivist.tasks.policy.contracts import Contracts, load_contracts
+from archivist.tasks.policy.contracts import AgentReading, Contracts, load_contracts
 
 _SECOND_PERSON = [(r"\byou're\b", "I'm"), (r"\byou are\b", "I am"), (r"\byou've\b", "I've"), (r"\byour\b", "my"),
                   (r"\byours\b", "mine"), (r"\byou\b", "I")]
@@ -25,43 +29,81 @@ _ABOUT_YOU = re.compile(r"^(?:your|you're|you are|you've|you have|you)\b", re.IG
 """An agent sentence read without a rewrite must be about the customer from its first word."""
 # A clause that gives the purpose or the upshot of the sentence before it (", so you can ...", ", which means
 # ...", ", meaning ...") says what follows from the statement, not the statement: it is cut off before reading.
-_TRAILING = re.compile(r",?\s+(?:so(?: that)?|which means|which will|meaning|so now)\s+(?=\w)", re.IGNORECASE)
+_TRAILING = re.compile(r",?\s+(?:so(?: that)?|which means|which will|meaning|so now|as (?:you )?(?:agreed|requested|"
+                       r"discussed|arranged|promised|asked)|effective|with effect)\b\s*(?=\w)", re.IGNORECASE)
+_OUR_APPOSITIVE = re.compile(r",\s+our\b[^,]*", re.IGNORECASE)
+"""You're on Fixed Green 12, our twelve-month fixed tariff, ...": the company's description of the value."""
+# "I've removed Wexford Street from your account and set 9 Linnet Way as your delivery address": two things the
+# agent did, each its own statement. A piece that opens with a past verb takes the sentence's "I've" back.
+_AND = re.compile(r",?\s+and\s+(?=(?:i|we|the|your|you|it|this|that)\b|\w+ed\b|(?:set|put|made|sent|left|"
+                  r"added)\b|[\w.+-]+@)|,\s+(?=(?:and\s+)?(?:the|your)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were|will)\b)",
+                  re.IGNORECASE)
+_AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there| [A-Z][a-z]+)?"
+                             r"[,!.]\s+(?=\S)", re.IGNORECASE)
+"""A greeting before the statement ("Hi there, you're on Essentials 30", "Hello Mrs Adeyemi, ..."): left out, so
+the statement is read; a sentence that is only a greeting is boilerplate."""
+_DONE = re.compile(r"^(?:i|we)(?:'ve| have)\s", re.IGNORECASE)
 _AGENT_SELF = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
 def agent_sentences(text: str, contracts: Contracts | None = None) -> list[tuple[str, str]]:
-    """(original sentence, the customer's first-person reading) for each sentence of an agent turn that states
-    something about the customer."""
+    """(quote, the customer's first-person reading) for each statement of an agent turn about the customer. The
+    quote is the sentence, or the piece of it that makes the statement where the agent said two things ("I've
+    changed your meal preference to vegan, and your flight next month shows the vegan meal")."""
     c = (contracts or load_contracts()).agent
     found = []
     for sentence in split_sentences(text):
-        original = sentence.text.strip()
+        original = _AGENT_GREETING.sub("", sentence.text.strip())  # "Hi there, you're on Essentials 30 ..."
         lower = original.lower().replace("\u2019", "'")
         if not original or lower.rstrip(" \"')").endswith("?") or any(lower.startswith(b) for b in c.boilerplate):
             continue
-        if not re.search(r"\byou(?:r|rs|'re|'ve)?\b", lower):
-            continue  # about the agent, the company or the world, not the customer
+        # A sentence that is not about "you" ("I've set Tom Okafor as the primary contact", "All invoices will go to
+        # ap@example.io") is read only where a rewrite says what it states of the account (_reading).
         # "I've switched you to Anytime, so you can come in whenever you like": the advice is the trailing
         # clause's; what the agent did is the statement before it.
-        stated = _TRAILING.split(original.replace("\u2019", "'"), maxsplit=1)[0]
-        if any(re.search(rf"\b{re.escape(a)}\b", stated.lower()) for a in c.advice):
-            continue  # advice or an offer: what the customer could do, not what holds of them
-        reading = stated.rstrip(" .!,")
-        for opener in c.evidence_openers:
-            reading = re.sub(f"^{opener}", "", reading, flags=re.IGNORECASE)
-        rewritten = reading
-        for rule in c.rewrites:
-            rewritten = re.sub(rule.from_, rule.to, rewritten, flags=re.IGNORECASE)
-        if rewritten == reading and not _ABOUT_YOU.match(reading):
-            continue  # "you" somewhere inside a longer sentence: too easy to misread as the customer's own fact
-        reading = rewritten
-        if _AGENT_SELF.search(re.sub(r"^(?:i am on|i'm on|my)\b", "", reading, flags=re.IGNORECASE)):
-            continue  # still the agent's own doing ("we will send you a label"): not a fact about the customer
-        for pattern, replacement in _SECOND_PERSON:
-            reading = re.sub(pattern, replacement, reading, flags=re.IGNORECASE)
-        reading = reading[:1].upper() + reading[1:] + "."
-        found.append((original, reading))
+        stated, *upshot = _TRAILING.split(original.replace("\u2019", "'"), maxsplit=1)
+        pieces = [p.strip() for p in _AND.split(stated) if p.strip()]
+        done = _DONE.match(pieces[0]) if pieces else None
+        read = []
+        for piece in pieces:
+            quote = piece.rstrip(" .!,")
+            if done and re.match(r"^\w+ed\b|^(?:set|put|made|sent|left|added)\b", piece, re.IGNORECASE):
+                piece = done.group(0) + piece
+            reading = _reading(piece, c)
+            if reading is not None:
+                read.append((quote, reading))
+        # "I've updated your profile, so confirmations now go to jo@example.com": an upshot that a rewrite reads as
+        # an account value states it; any other upshot (advice, what the customer can now do) is not read.
+        for piece in (p.strip() for p in _AND.split(upshot[-1] if upshot else "") if p.strip()):
+            reading = _reading(piece, c, rewritten_only=True)
+            if reading is not None:
+                read.append((piece.rstrip(" .!,"), reading))
+        # Each statement of a sentence that says several quotes the piece it rests on (verbatim); one says the
+        # sentence's own.
+        found += [(quote if len(read) > 1 and quote in original else original, reading) for quote, reading in read]
     return found
+
+
+def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> str | None:
+    """The customer's first-person reading of one statement of an agent sentence, or None. `rewritten_only`: only
+    a statement a rewrite reads."""
+    if any(re.search(rf"\b{re.escape(a)}\b", stated.lower()) for a in c.advice):
+        return None  # advice or an offer: what the customer could do, not what holds of them
+    reading = stated.rstrip(" .!,")
+    for opener in c.evidence_openers:
+        reading = re.sub(f"^{opener}", "", reading, flags=re.IGNORECASE)
+    rewritten = reading
+    for rule in c.rewrites:
+        rewritten = re.sub(rule.from_, rule.to, rewritten, flags=re.IGNORECASE)
+    if rewritten == reading and (rewritten_only or not _ABOUT_YOU.match(reading)):
+        return None  # "you" somewhere inside a longer sentence: too easy to misread as the customer's own fact
+    reading = _OUR_APPOSITIVE.sub("", rewritten)
+    if _AGENT_SELF.search(re.sub(r"^(?:(?:i am|i'm|you're|you are)(?: now)? on(?: our)?|my)\b", "", reading,
+                                 flags=re.IGNORECASE)):
+        return None  # still the agent's own doing ("we will send you a label"): not a fact about the customer
+    for pattern, replacement in _SECOND_PERSON:
+        reading = re.sub(pattern, replacement, reading, flags=re.IGNORECASE)
+    return reading[:1].upper() + reading[1:] + "."
 
 
 def system_facts(turn: TurnContext, contracts: Contracts | None = None) -> list[ExtractedFact]:
@@ -97,13 +139,18 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
             found[index] = system_facts(turn, c)
         elif voice == "agent":
             for original, reading in agent_sentences(turn.text or "", c):
-                rewritten.append((index, original, dataclasses.replace(turn, role="customer", text=reading)))
+                # Read on its own: what the account holds is no detail of a booking the customer asked for
+                # before ("can i book the 6am class" -> "your home club is Richmond on file").
+                rewritten.append((index, original, dataclasses.replace(turn, role="customer", text=reading,
+                                                                       previous=())))
     if rewritten:
-        for (index, original, _), facts in zip(rewritten, read_customer([t for _, _, t in rewritten]), strict=True):
+        for (index, original, read), facts in zip(rewritten, read_customer([t for _, _, t in rewritten]),
+                                                  strict=True):
             seen = {(f.relation, f.text.lower()) for f in found[index]}
             for fact in facts:
                 if (fact.relation, fact.text.lower()) not in seen:
-                    found[index].append(dataclasses.replace(fact, quote=original, source_turn_id=turns[index].turn_id))
+                    found[index].append(dataclasses.replace(fact, quote=original, read_in=read.text,
+                                                            source_turn_id=turns[index].turn_id))
     return found
 
 

@@ -150,7 +150,8 @@ def _new_facts(contexts, facts_per_turn, embedder, made: dict[str, list[Any]] | 
             # Read in the order said; the date the statement gives the fact ("last month") is its valid_from.
             said_at=context.said_at or fact_time(fact, context.said_at),
             valid_from=fact_time(fact, context.said_at) or context.said_at,
-            entities=list(fact.entities), vector=vector, message=context.text,
+            # An agent's statement is weighed in the first-person sentence it was read as (ExtractedFact.read_in).
+            entities=list(fact.entities), vector=vector, message=fact.read_in or context.text,
             role=context.role, speaker=context.speaker, replaces=fact.replaces,
             date_precision=fact.date_precision if fact_time(fact, context.said_at) is not None else None,
         )

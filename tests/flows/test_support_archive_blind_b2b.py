@@ -329,32 +329,14 @@ START = datetime(2026, 9, 7, 8, tzinfo=UTC)
 SECOND = timedelta(days=19)
 
 FAILS_TODAY: dict[str, str] = {
-    "b2b-c01": "the agent's move to Business Plus is not stored at all; Essentials stays active",
-    "b2b-c02": "the agent's 'from your next bill you're on Flex Variable' is not stored; Fixed Saver 24 stays active",
-    "b2b-c03": "neither card (ending 4417 or 9032) is stored; the scope holds no facts",
     "b2b-c04": "the first site address (Unit 4 Millbrook, said in a booking request) is not stored; the "
                "correction adds 'lives in Unit 14 ...' as a fresh active fact and closes nothing",
     "b2b-c05": "no seat count is stored in either conversation (40 or 65 seats)",
-    "b2b-c06": "100GB is closed, but by the agent's 'on the 30GB bundle'; the customer's own 'dropped down to the "
-               "30GB bundle' fact is closed too, so the first 30GB fact is closed",
-    "b2b-c07": "neither contact (Priya Natarajan, Tom Okafor) is stored; the scope holds no facts",
     "b2b-c08": "the debit date on the 1st is not stored (it keeps 'pays with 12th' and 'banks with bank'); the "
                "15th is not stored either",
-    "b2b-c09": "the Galaxy S22 from the first conversation is not stored; the iPhone 15 is added with nothing "
-               "closed, next to an active 'S22 went to my son'",
-    "b2b-c10": "neither billing address (accounts@northwind-logistics.com, ap@northwindgroup.io) is stored",
-    "b2b-c11": "neither support tier (Bronze, Gold) is stored; the scope holds no facts",
-    "b2b-c12": "neither address (Larkspur Ave, Pine Hollow Dr) is stored; the scope holds no facts",
-    "b2b-t03": "the Unlimited Plus plan from the first conversation is not stored",
     "b2b-t04": "the supply address at Orchard Mews is not stored",
     "b2b-t05": "the 30-day retention the agent states is not stored",
     "b2b-t06": "the £142 direct debit is not stored",
-    "b2b-t08": "the office at 88 Queen Street is not stored (nor the restatement)",
-    "b2b-t09": "the WaterSure scheme is not stored",
-    "b2b-t10": "the 15GB plan is not stored",
-    "b2b-t11": "the Economy 7 tariff is not stored; only the new email is",
-    "b2b-t12": "41 Fenwick Street is not stored; the planned move is stored as an active 'moving offices to "
-               "5 Dock Lane'",
 }
 
 ARCHIVE = CaseArchive(tenant="blind-b2b", start=START, later_by=SECOND, turn_gap_s=40, one_offs_on_day=5,

@@ -356,42 +356,17 @@ ONE_OFFS = [
 ]
 
 FAILS_TODAY: dict[str, str] = {
-    "bank-overdraft-up": "no fact kept from 'I have an arranged overdraft of £500', nor from the agent's "
-                         "'increased your arranged overdraft to £1,200'; nothing is closed",
-    "insurance-cover-upgrade": "the first chat keeps only 'customer drives a polo', not the third party fire and "
-                               "theft cover; the agent's 'From your next monthly payment you're on Comprehensive' "
-                               "leaves no fact",
-    "gp-dose-down": "no fact kept from 'I take 20mg of citalopram' nor from 'reduced my citalopram to 10mg'",
-    "dental-dentist-moved": "no fact kept from 'my dentist ... is dr hargreaves' nor from the agent's 'Your "
-                            "dentist is now Dr Priya Patel'",
-    "airline-meal-correction": "'customer is vegetarian' stays active; the correction 'It isn't vegetarian, it's "
-                               "vegan' leaves no fact",
-    "hotel-email-change": "the first chat's j.mensah@northfield.co.uk is not kept; only the new gmail address is "
-                          "stored, so there is nothing to close",
-    "delivery-address-moved": "'customer lives at flat 3, 27 wexford street' stays active; 'moved house ... im at "
-                              "9 linnet way now' leaves no fact",
-    "gym-membership-switch": "'customer is on the off-peak membership' stays active: the agent's 'I've switched "
-                             "you to the Anytime membership' is stored as an update (0.97), but the second "
-                             "reading (update at 0.72) is below act, so nothing closes",
-    "bank-card-replaced": "no fact kept from 'My debit card ending 4417' nor from 'it ends 9083 ... cut up the "
-                          "old one'",
-    "insurance-contents-down": "no fact kept from 'my contents are covered for £30,000' nor from 'reduce my "
-                               "contents cover to £20,000'",
+    "bank-savings-plan": "'I have an Easy Access Saver' is not read ('saver' is no plan noun: in SGD 'going to CineLux "
+                         "Delta Cinema Saver' is a place); only the plan about the Fixed Rate Bond is stored, and "
+                         "nothing is closed",
+    "insurance-cover-upgrade": "the first chat's 'third party fire and theft on my polo' gives only 'customer drives "
+                               "a polo'; the agent's move is stored as 'on the Comprehensive cover instead of third "
+                               "party fire and theft', with nothing to close",
+    "gp-dose-down": "'customer's citalopram is 20mg' is stored; neither the doctor's 'reduced my citalopram to 10mg' "
+                    "nor the agent's 'added citalopram 10mg' gives a fact, so nothing closes",
     "pharmacy-nominated-moved": "'my prescriptions go to boots on market street' is not kept; the Hale Road "
                                 "pharmacy is added with nothing to close",
-    "bank-phone-correction": "no fact kept from 'It's 07700 900461' nor from the correction 'its not 07700 "
-                             "900461, its 07700 900416'",
-    "bank-savings-plan": "no fact kept from 'I have an Easy Access Saver'; only the plan about the Fixed Rate "
-                         "Bond is stored (nothing is closed)",
-    "gp-husband-moved": "no fact kept from 'I'm registered at Brookfield Surgery'; the later chat stores 'David "
-                        "lives in Oakfield Medical Practice' and 'customer lives in Brookfield themselves' as "
-                        "active facts of this customer (nothing is closed)",
-    "bank-limit-complaint": "no fact kept from 'I believe it's £3,000' (nothing is closed)",
-    "pharmacy-dose-denial": "no fact kept from 'I take 50mg of sertraline once a day' (nothing is closed)",
     "airline-passport-restated": "no fact kept from 'The number ends in 8823' (nothing is closed)",
-    "insurance-premier-declined": "no fact kept from 'i have the essentials travel policy' (nothing is closed)",
-    "delivery-new-phone-allergy": "no fact kept from 'i'm allergic to peanuts'; only the new phone number is "
-                                  "stored (nothing is closed)",
 }
 
 ARCHIVE = CaseArchive(tenant="blind-consumer", start=START, later_by=SECOND, turn_gap_s=50, one_offs_on_day=3,

@@ -32,6 +32,8 @@ from archivist.tasks.decisions.local import text as t
 from archivist.tasks.decisions.types import TARGETS
 
 SLOT, REPLACES = "slot", "replaces"
+_NAMED = re.compile(r"[A-Z0-9@]")
+"""A value that names something (an address, a plan, an email) has a capital, a digit or an @; a state has none."""
 _SUPERSEDING = ("update", "contradiction")
 
 
@@ -58,7 +60,43 @@ def restructure(state: Mapping[str, Any], target: str | None, new_fact: str, pro
         return apply_slot_change(probabilities, holds_now())
     if distinct_relations(state, target, relations):
         return apply_distinct(probabilities, relations.distinct_relation_trust)
+    if restated_value(state, target, relations):
+        return apply_restatement(probabilities, relations.stated_replacement_trust)
     return probabilities
+
+
+def restated_value(state: Mapping[str, Any], target: str | None, relations: Relations | None = None) -> bool:
+    """Both facts fill one one-valued slot of one subject, and the new value says nothing the stored one does not
+    ("77 Pine Hollow Dr, Clovis" after "77 Pine Hollow Dr, Clovis CA 93611"): a restatement, however changed the
+    wording around it sounds ("I've updated your address to ...", the agent confirming the customer's move)."""
+    relations = relations or load_relations()
+    if target is None:
+        return False
+    new, old = _triple(state), _triple((state.get(TARGETS) or {}).get(target))
+    if new is None or old is None:
+        return False
+    relation = relations.canonical(str(old.get("relation") or ""))
+    if relations.canonical(str(new.get("relation") or "")) != relation or relations.cardinality(relation) != "one":
+        return False
+    if str(new.get("subject") or "").strip().casefold() != str(old.get("subject") or "").strip().casefold():
+        return False
+    if not _NAMED.search(str(new.get("object") or "")):
+        return False  # "router works again" after "router stopped working": a state, not a named value
+    old_value, new_value = _value(old.get("object")), _value(new.get("object"))
+    return bool(new_value) and new_value <= old_value and not _values_differ(str(old.get("object") or ""),
+                                                                             str(new.get("object") or ""))
+
+
+def apply_restatement(probabilities: dict[str, float], trust: float) -> dict[str, float]:
+    """update and contradiction give `trust` of their mass to `duplicate`: a value cannot replace itself."""
+    share = min(max(trust, 0.0), 1.0)
+    result = dict(probabilities)
+    moved = sum(result.get(name, 0.0) * share for name in _SUPERSEDING)
+    for name in _SUPERSEDING:
+        if name in result:
+            result[name] *= 1.0 - share
+    result["duplicate"] = result.get("duplicate", 0.0) + moved
+    return result
 
 
 def distinct_relations(state: Mapping[str, Any], target: str | None, relations: Relations | None = None) -> bool:

@@ -27,13 +27,13 @@ def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_
 
 @pytest.mark.parametrize(("text", "reading"), [
     ("I can see the Fibre 500 plan on your account now.", "I am on the Fibre 500 plan now."),
-    ("Your account is now on the Enterprise plan.", "I am on the Enterprise plan."),
+    ("Your account is now on the Enterprise plan.", "I am now on the Enterprise plan."),
     ("I have updated your address to 12 Oak Road.", "My address is now 12 Oak Road."),  # a change, said as one
     # A leading acknowledgement is an opener: what follows is the statement.
     ("Done, you're now on the Pro plan.", "I'm now on the Pro plan."),
     ("All set, your email is now sam@example.com.", "My email is now sam@example.com."),
     # The agent's (or the team's) own change, however it is put, is a change of the customer's value.
-    ("I've gone ahead and switched you over to the Family plan.", "I am on the Family plan."),
+    ("I've gone ahead and switched you over to the Family plan.", "I am now on the Family plan."),
     ("We've changed your billing date to the 15th.", "My billing date is now the 15th."),
     ("Perfect, that's your address updated to 7 Hill Street, Bath.", "My address is now 7 Hill Street, Bath."),
     # Any verb of setting a value, and the old value named with "from".
@@ -41,7 +41,7 @@ def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_
     ("We've moved your billing date from the 1st to the 15th.", "My billing date is now the 15th."),
     # The statement keeps its reading when a clause of upshot or advice follows it; the advice is not read.
     ("I've switched you to the Anytime membership, so you can come in whenever you like.",
-     "I am on the Anytime membership."),
+     "I am now on the Anytime membership."),
     ("You're on the Pro plan now, which means you'll have 100GB.", "I'm on the Pro plan now."),
 ])
 def test_an_agent_statement_about_the_account_is_read_in_the_customers_first_person(text, reading):
@@ -67,3 +67,62 @@ def test_the_embedded_extractor_reads_agent_and_system_turns_with_the_agents_wor
     assert [(f.relation, f.text, f.quote, f.source_turn_id) for f in found[0]] == [
         ("plan", "customer is on the Basic plan", "I can see you are on the Basic plan.", "a1")]
     assert [(f.relation, f.text) for f in found[1]] == [("address", "customer lives at 4 Mill Lane")]
+
+
+@pytest.mark.parametrize(("text", "readings"), [
+    # the slot named as "the X on your account", the value after "to"
+    ("I've corrected the mobile number on your account to 07700 900416.", ["My mobile number is now 07700 900416."]),
+    # the value first, the slot after "as"; a second thing the agent did is its own statement
+    ("I've removed Wexford Street from your account and set 9 Linnet Way as your delivery address.",
+     ["My delivery address is now 9 Linnet Way."]),
+    ("I've set Tom Okafor as the primary contact and removed Priya from the escalation list.",
+     ["My primary contact is now Tom Okafor."]),
+    # a change that starts with the next bill; "our" tariff is the customer's once they are on it
+    ("From your next bill you're on our Flex Variable tariff.", ["I am now on our Flex Variable tariff."]),
+    ("I've upgraded the account to Gold support as agreed with your director, so P1s get a one-hour response.",
+     ["I am now on Gold support."]),
+    ("As agreed with your finance lead I've moved your workspace from Essentials to the Business Plus plan today.",
+     ["My workspace is now the Business Plus plan today."]),
+    # where the account's mail goes is the customer's email; a new arrangement replaces the old one
+    ("Invoices for your account go to accounts@example.com.", ["My email is accounts@example.com."]),
+    ("All future invoices and payment reminders will go to ap@example.io instead of the old address.",
+     ["My email is now ap@example.io."]),
+    ("I've checked your guest profile and jo@example.co.uk is already the email on file, so confirmations go there.",
+     ["My email is jo@example.co.uk."]),
+    ("Yes, the credit limit on your card is £3,000.", ["My credit limit is £3,000."]),
+    # what the agent reads off the screen, the value before the slot; a greeting before it is left out
+    ("Hi there, I can see 22 Wattle Crescent, Parramatta on file as your delivery address.",
+     ["My delivery address is 22 Wattle Crescent, Parramatta."]),
+    ("Hi, I can see Dr Okafor as your regular dentist on file.", ["My regular dentist is Dr Okafor."]),
+    ("I can see a Visa ending 4417 on file, and the bank declined the charge.", ["My account has a Visa ending 4417."]),
+    ("Of course! You're on Fixed Green 12, our twelve-month fixed tariff, and it ends in February.",
+     ["I'm on Fixed Green 12."]),  # the company's description of the value is not the customer's
+    ("Letters about the school meal account go to 22 Thornbury Gardens, Bristol, which is the address we hold.",
+     ["My address is 22 Thornbury Gardens, Bristol."]),
+    ("I've put the card ending 9023 on the subscription and removed the old one.",
+     ["My account has the card ending 9023 now."]),
+    ("I've replaced the old card with the Visa ending 8820 and retried the payment.",
+     ["My account has the Visa ending 8820 now."]),
+    # an opening clause of reasons, and "as you asked", are not the statement
+    ("As your fix has finished, I've moved you onto the Saver Tracker tariff as you asked on the renewal form.",
+     ["I am now on the Saver Tracker tariff."]),
+    ("I've moved you down to the 20GB plan at $35 a month.", ["I am now on the 20GB plan at $35 a month."]),
+    ("You crossed the threshold, so I've moved your profile from Silver up to Gold status.",
+     ["I crossed the threshold.", "My profile is now Gold status."]),  # an upshot a rewrite reads
+])
+def test_an_agent_sentence_of_several_statements_gives_each_account_fact_with_its_own_piece_as_quote(text, readings):
+    found = agent_sentences(text)
+    assert [reading for _, reading in found] == readings
+    assert all(quote in text for quote, _ in found)
+
+
+def test_an_agent_fact_of_a_sentence_that_says_two_things_quotes_the_piece_it_rests_on():
+    text = "I've changed the preference on your profile from vegetarian to vegan, and your flight shows the vegan meal."
+    assert agent_sentences(text)[0] == (
+        "I've changed the preference on your profile from vegetarian to vegan", "My preference is now vegan.")
+
+
+def test_an_upshot_that_is_advice_is_not_read_and_one_a_rewrite_reads_is():
+    assert [r for _, r in agent_sentences("I've checked your account, so you can pay by card online.")] == []
+    assert [r for _, r in agent_sentences("I've updated your profile, so confirmations now go to jo@example.com.")] == [
+        "My email is now jo@example.com."]

@@ -1,0 +1,154 @@
+"""Open attributes: a value the person states of a noun no slot of configs/extraction.toml [attributes] names.
+
+"My dentist is Dr Hargreaves", "our primary IT contact is Priya Natarajan", "I have an arranged overdraft of
+£500", "I take 20mg of citalopram": support archives are full of an account's own attributes (a dentist, an
+overdraft, a dose, a support level), more than any list of slots can name. A possessed noun with a copula names
+one attribute of the person and the value it holds now, so the fact is filed under `attribute_<head noun>`
+(configs/relations.toml `open_attribute_prefix`: one value at a time), and a later "your dentist is now Dr Patel"
+fills the same slot and replaces it. An amount held or taken ("an overdraft of £500", "40 seats", "20mg of
+citalopram") is the value of the noun it measures.
+
+Only values that name something are kept: a name, a number, an address or a code. "My order is late", "my bill
+is huge" judge a thing; they are not its value (`judged` in values.py leaves those out before this is asked), and
+nouns of a passing errand (an order, a ticket, a refund: configs/extraction.toml [words] not_slots) are never
+attributes of the person.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.parse import Clause, arguments
+from archivist.tasks.extract.phrases import CLASS_RELATION, classify, object_text, phrase_tokens
+from archivist.tasks.extract.relate import Reading, Who, clause_text, template_text
+
+OPEN_PREFIX = "attribute_"
+"""configs/relations.toml `open_attribute_prefix`: relations it begins hold one value at a time."""
+_QUANTITY = re.compile(r"\d|[£$€]")
+AMOUNT_VERBS = frozenset({"have", "take", "hold", "keep"})
+"""Verbs of holding an amount (not "used 41GB": what was spent is no value of the slot)."""
+
+
+def open_slot(noun: Any) -> str:
+    """The relation an attribute noun names: `attribute_<lemma>` ("primary IT contact" -> attribute_contact)."""
+    lemma = re.sub(r"[^a-z0-9]+", "_", noun.lemma_.lower()).strip("_")
+    return f"{OPEN_PREFIX}{lemma}"
+
+
+def names_a_value(tokens: list[Any]) -> bool:
+    """A name (a proper noun, a title), a number, an address or a code: something a slot can hold."""
+    return any(t.pos_ == "PROPN" or t.like_num or _QUANTITY.search(t.text) or "@" in t.text for t in tokens)
+
+
+def is_slot_noun(noun: Any, g: Grammar) -> bool:
+    lemma, lower = noun.lemma_.lower(), noun.lower_
+    if noun.pos_ not in ("NOUN", "PROPN") or lemma in g.word("not_slots") or lower in g.word("not_slots"):
+        return False
+    return lemma not in g.word("stop_objects") and lemma not in g.word("kin") and lemma not in g.one_off_objects
+
+
+def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "my dentist is Dr Hargreaves": `who.thing` is the noun, `value` the attribute's head."""
+    noun = who.thing
+    if noun is None or who.thing_text is None or not is_slot_noun(noun, g):
+        return None
+    tokens = phrase_tokens(value, dates)
+    if not tokens or not names_a_value(tokens):
+        return None
+    obj = object_text(tokens, keep_possessive=True)
+    if not obj or obj.lower() == who.thing_text.lower():
+        return None
+    plain = clause.status == "current" and not clause.negated
+    text = f"{who.name}'s {who.thing_text} is {obj}" if plain else \
+        clause_text(clause, Who(f"{who.name}'s {who.thing_text}", False), value, dates)
+    return Reading(open_slot(noun), value, obj, text)
+
+
+def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "I have an arranged overdraft of £500", "I take 20mg of citalopram", "we have 40 seats": an amount the
+    person holds is the value of what it measures."""
+    verb = clause.verb
+    if not who.first_person or verb.lemma_.lower() not in AMOUNT_VERBS:
+        return None
+    held = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if held is None:
+        return None
+    measured = next((p for c in held.children if c.dep_ == "prep" and c.lower_ == "of"
+                     for p in c.children if p.dep_ == "pobj"), None)
+    if measured is not None and _quantity(measured) and not _quantity(held):
+        noun, amount = held, measured  # "an overdraft of £500"
+    elif measured is not None and _quantity(held) and not _quantity(measured):
+        noun, amount = measured, held  # "20mg of citalopram"
+    elif measured is None and any(c.dep_ == "nummod" and _QUANTITY.search(c.text) for c in held.children):
+        noun, amount = held, held  # "40 seats"
+    else:
+        return None
+    if not is_slot_noun(noun, g):
+        return None
+    name = " ".join(t.lower_ if not t.text.isupper() else t.text for t in noun.subtree
+                    if t.i <= noun.i and (t.dep_ in ("compound", "amod") or t.i == noun.i)
+                    and t.lower_ not in ("new", "old", "current"))
+    if amount is noun:
+        obj = object_text([t for t in noun.subtree if t.i <= noun.i and t.dep_ != "det"])
+    else:
+        obj = object_text([t for t in phrase_tokens(amount, dates) if t.i < (noun.i if noun.i > amount.i else 10**6)
+                           and t.dep_ != "prep"])
+    if not obj:
+        return None
+    plain = clause.status == "current" and not clause.negated
+    text = (f"{who.name} has {obj}" if amount is noun else f"{who.name}'s {name} is {obj}") if plain else \
+        clause_text(clause, who, amount, dates)
+    return Reading(open_slot(noun), amount, obj, text)
+
+
+def _quantity(token: Any) -> bool:
+    """The phrase itself holds a number or a currency sign (its prepositional phrases left out)."""
+    inner = {t.i for c in token.children if c.dep_ == "prep" for t in c.subtree}
+    return any(_QUANTITY.search(t.text) for t in token.subtree if t.i not in inner)
+
+
+def condition_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "I'm allergic to peanuts": a condition (configs/extraction.toml [words] conditions) and what it is to."""
+    verb = clause.verb
+    if verb.lemma_.lower() != "be":
+        return None
+    state = next((c for c in verb.children if c.dep_ == "acomp" and c.lower_ in g.word("conditions")), None)
+    to = next((p for c in (state.children if state is not None else ()) if c.dep_ == "prep" and c.lower_ in
+               ("to", "of") for p in c.children if p.dep_ == "pobj"), None)
+    if state is None or to is None:
+        return None
+    obj = object_text(phrase_tokens(to, dates))
+    if not obj:
+        return None
+    plain = clause.status == "current" and not clause.negated
+    text = f"{who.name} is {state.lower_} to {obj}" if plain else clause_text(clause, who, to, dates)
+    return Reading("allergy", to, obj, text)
+
+
+HOLDING_VERBS = frozenset({"be", "cover", "insure", "include"})
+
+
+def holding_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "your agreement is for the Vauxhall Corsa", "your home insurance covers 7 Fenwick Road, Hexham", "your
+    council tax account is for 3 Elm Terrace": what a policy, an agreement or an account of the person is for is
+    the person's own (a vehicle, a device, a plan, an address; configs/extraction.toml [words] holdings)."""
+    noun = who.thing
+    if noun is None or noun.lemma_.lower() not in g.word("holdings") or clause.verb.lemma_.lower() not in HOLDING_VERBS:
+        return None
+    for name, token in arguments(clause.verb):
+        if name not in ("prep:for", "dobj", "prep:at") or (clause.verb.lemma_.lower() == "be" and name == "dobj"):
+            continue
+        klass = classify(token, g)
+        relation = CLASS_RELATION.get(klass or "")
+        if klass == "place" and any(t.like_num for t in token.subtree):
+            relation = "address"
+        if relation not in ("vehicle", "device", "plan", "address"):
+            continue
+        obj = object_text(phrase_tokens(token, dates))
+        plain = clause.status == "current" and not clause.negated
+        text = template_text(relation, klass, who.name, obj) if plain else None
+        if obj:
+            return Reading(relation, token, obj, text or clause_text(clause, Who(who.name, True), token, dates), klass)
+    return None

@@ -1,0 +1,141 @@
+"""Values of slots no list names (tasks/extract/attributes.py), and the other readings that give a support case its
+first fact: an amount held, a condition, a card named by its last digits, a named phone, a named plan one is on."""
+
+from __future__ import annotations
+
+import pytest
+
+from archivist.configs.relations import load_relations
+from archivist.tasks.extract.local import LocalExtractor
+from archivist.tasks.extract.types import TurnContext
+
+
+@pytest.fixture(scope="module")
+def extractor() -> LocalExtractor:
+    return LocalExtractor()
+
+
+def read(extractor: LocalExtractor, text: str, role: str = "customer") -> list[tuple[str, str, str | None, bool]]:
+    turn = TurnContext(turn_id="t1", tenant="acme", scope="c", speaker=role, role=role, text=text, said_at=None)
+    return [(f.relation, f.text, f.temporal_status, f.replaces) for f in extractor.extract([turn])[0]]
+
+
+@pytest.mark.parametrize(("text", "relation", "fact"), [
+    ("my dentist is dr hargreaves", "attribute_dentist", "customer's dentist is dr hargreaves"),
+    ("Our primary IT contact is Priya Natarajan.", "attribute_contact",
+     "customer's primary IT contact is Priya Natarajan"),
+    ("I have an arranged overdraft of £500.", "attribute_overdraft", "customer's arranged overdraft is £500"),
+    ("I take 20mg of citalopram every morning.", "attribute_citalopram", "customer's citalopram is 20mg"),
+])
+def test_a_value_of_a_noun_no_slot_names_is_kept_under_that_noun(extractor, text, relation, fact):
+    assert read(extractor, text) == [(relation, fact, "current", False)]
+
+
+def test_an_open_attribute_holds_one_value_at_a_time_and_is_filed_under_its_own_name():
+    relations = load_relations()
+    assert relations.cardinality("attribute_dentist") == "one" and relations.known("attribute_dentist")
+    assert relations.cardinality("something_else") == "many" and not relations.known("attribute_")
+
+
+@pytest.mark.parametrize("text", [
+    "my order is 40213",  # an errand, not an attribute of the person
+    "my dentist is lovely",  # a judgement of the value, not the value
+    "my bill is huge",
+    "my sister is Anna",  # kin are read as relatives, never as attributes
+])
+def test_errands_judgements_and_kin_are_not_open_attributes(extractor, text):
+    assert not [r for r in read(extractor, text) if r[0].startswith("attribute_")]
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("I'm going to take 20mg of citalopram.", "planned"),
+    ("I might take 20mg of citalopram.", "hypothetical"),
+])
+def test_an_amount_that_is_planned_or_hypothetical_keeps_its_own_words(extractor, text, status):
+    found = read(extractor, text)
+    assert [(r[0], r[2]) for r in found] == [("attribute_citalopram", status)]
+    assert "going to" in found[0][1] or "might" in found[0][1]
+
+
+def test_a_third_partys_amount_is_not_the_customers(extractor):
+    assert not [r for r in read(extractor, "my husband takes 20mg of citalopram.") if r[1].startswith("customer")]
+
+
+def test_a_condition_and_what_it_is_to_is_an_allergy_and_its_denial_keeps_the_negation(extractor):
+    assert read(extractor, "i'm allergic to peanuts") == [("allergy", "customer is allergic to peanuts", "current",
+                                                           False)]
+    denied = read(extractor, "I'm not allergic to peanuts.")
+    assert [r[0] for r in denied] == ["allergy"] and "not" in denied[0][1]
+
+
+@pytest.mark.parametrize(("text", "replaces"), [
+    ("the monthly payment comes off my Visa ending 4417, theres plenty of money on it", False),
+    ("the bank sent me a new card, ending 9032.", True),
+    ("the replacement card you sent came yesterday, it ends 9083.", True),
+])
+def test_a_card_named_by_its_last_digits_is_the_payment_method_and_a_new_one_replaces(extractor, text, replaces):
+    ending = text.split("ending ")[-1][:4] if "ending" in text else "9083"
+    assert (("payment_method", f"customer's payment method ends in {ending}", "current", replaces)
+            in read(extractor, text))
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("wifi calling isnt working on my Galaxy S22, calls drop", [("device", "customer has a Galaxy S22")]),
+    ("I sold my iPhone 12 last week.", []),  # the verb's own reading says what happened
+    ("my old Pixel 6 is in a drawer.", []),
+    ("my phone keeps dropping calls.", []),  # no model named: a service state, not which phone
+])
+def test_a_named_phone_the_customer_calls_theirs_is_a_device_they_have(extractor, text, facts):
+    assert [(r[0], r[1]) for r in read(extractor, text) if r[0] == "device" and "has" in r[1]] == facts
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("We're on WaterSure and it says our bill is capped.", ("plan", "customer is on the WaterSure plan")),
+    ("my bill shows roaming charges but i'm on Unlimited Plus which includes EU roaming??",
+     ("plan", "customer is on the Unlimited Plus plan")),  # a complaint with question marks states its facts
+    ("on the 15GB sim only plan. how do i check my data", ("plan", "customer is on the 15GB sim only plan")),
+    ("We pay for Bronze support.", ("plan", "customer is on the Bronze support plan")),
+    ("Hi, we're at 41 Fenwick Street and the fibre has dropped twice.",
+     ("address", "customer lives at 41 Fenwick Street")),
+    ("our office is Level 3, 88 Queen Street, Auckland.",
+     ("address", "customer lives at Level 3, 88 Queen Street, Auckland")),
+    ("billing address should be 1180 Larkspur Ave, Fresno CA 93722",
+     ("address", "customer lives at 1180 Larkspur Ave, Fresno CA 93722")),
+    ("New address is 77 Pine Hollow Dr, Clovis CA 93611.",
+     ("address", "customer lives at 77 Pine Hollow Dr, Clovis CA 93611")),
+    ("I'm registered at Brookfield Surgery.", ("doctor", "customer is registered at Brookfield Surgery")),
+    ("hi i have the essentials travel policy, does it cover skiing",
+     ("plan", "customer is on the essentials travel policy plan")),
+])
+def test_the_first_fact_of_a_support_case_is_read_from_terse_and_indirect_wording(extractor, text, fact):
+    assert fact in [(r[0], r[1]) for r in read(extractor, text)]
+
+
+@pytest.mark.parametrize("text", [
+    "I'm at the shop now.",  # no number: not an address
+    "we're on holiday until the 20th.",  # a lower-case noun one is on is no named plan
+    "I'm on the 14th floor.",
+])
+def test_being_somewhere_or_on_something_unnamed_is_no_address_or_plan(extractor, text):
+    assert not [r for r in read(extractor, text) if r[0] in ("address", "plan")]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("your agreement is for the Vauxhall Corsa, with 18 payments left.",
+     ("vehicle", "customer drives a Vauxhall Corsa")),
+    ("Your home insurance covers 7 Fenwick Road, Hexham.",
+     ("address", "customer lives at 7 Fenwick Road, Hexham")),
+    ("your council tax account is for 3 Elm Terrace, Whitby.",
+     ("address", "customer lives at 3 Elm Terrace, Whitby")),
+])
+def test_what_an_agreement_a_policy_or_an_account_is_for_is_the_holders(extractor, text, fact):
+    assert fact in [(r[0], r[1]) for r in read(extractor, text, role="agent")]
+
+
+@pytest.mark.parametrize("text", [
+    "whats the wifi password today at the space",  # a question typed without its apostrophe
+    "ok so its the package then.",  # a reply that names no value
+    "my insurance covers the whole family",  # no vehicle, device, plan or numbered place
+])
+def test_questions_replies_and_vague_cover_state_no_fact(extractor, text):
+    assert read(extractor, text) == []

@@ -38,15 +38,24 @@ def open_slot(noun: Any) -> str:
 
 
 def names_a_value(tokens: list[Any]) -> bool:
-    """A name (a proper noun, a title), a number, an address or a code: something a slot can hold."""
-    return any(t.pos_ == "PROPN" or t.like_num or _QUANTITY.search(t.text) or "@" in t.text for t in tokens)
+    """A name (a proper noun, a capitalised word inside the sentence), a number, an address or a code: something
+    a slot can hold."""
+    return any(t.pos_ == "PROPN" or t.like_num or _QUANTITY.search(t.text) or "@" in t.text or
+               (t.i > 0 and t.text[:1].isupper() and t.is_alpha) for t in tokens)
 
 
 def is_slot_noun(noun: Any, g: Grammar) -> bool:
+    """A noun an attribute can be named by. A noun of errands names none ("my order", "my payment"), unless words
+    that are no errand narrow it to an attribute ("my monthly payment", "my tax code")."""
     lemma, lower = noun.lemma_.lower(), noun.lower_
-    if noun.pos_ not in ("NOUN", "PROPN") or lemma in g.word("not_slots") or lower in g.word("not_slots"):
+    if noun.pos_ not in ("NOUN", "PROPN") or lemma in g.word("stop_objects") or lemma in g.word("kin"):
         return False
-    return lemma not in g.word("stop_objects") and lemma not in g.word("kin") and lemma not in g.one_off_objects
+    narrowing = [c for c in noun.children if c.dep_ in ("compound", "amod") and c.i < noun.i
+                 and c.lower_ not in ("new", "old", "current", "previous")]
+    if any(c.lemma_.lower() in g.word("errand_words") or c.lower_ in g.word("errand_words") for c in narrowing):
+        return False  # "my order number", "my booking reference"
+    errands = g.word("not_slots") | g.one_off_objects
+    return bool(narrowing) or (lemma not in errands and lower not in errands)
 
 
 def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[int]) -> Reading | None:
@@ -57,6 +66,8 @@ def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[
     tokens = phrase_tokens(value, dates)
     if not tokens or not names_a_value(tokens):
         return None
+    if sum(ch.isdigit() for ch in value.doc[value.i:].text) >= 12:
+        return None  # "my card number is 4111 1111 ...": a card number, read by values.py and masked before
     obj = object_text(tokens, keep_possessive=True)
     if not obj or obj.lower() == who.thing_text.lower():
         return None
@@ -138,14 +149,15 @@ def holding_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Re
     if noun is None or noun.lemma_.lower() not in g.word("holdings") or clause.verb.lemma_.lower() not in HOLDING_VERBS:
         return None
     for name, token in arguments(clause.verb):
-        if name not in ("prep:for", "dobj", "prep:at") or (clause.verb.lemma_.lower() == "be" and name == "dobj"):
+        if name not in ("prep:for", "dobj", "prep:at", "prep:on") or (clause.verb.lemma_.lower() == "be" and
+                                                                      name == "dobj"):
             continue
         klass = classify(token, g)
         relation = CLASS_RELATION.get(klass or "")
         if klass == "place" and any(t.like_num for t in token.subtree):
             relation = "address"
-        if relation not in ("vehicle", "device", "plan", "address"):
-            continue
+        if relation not in ("vehicle", "device", "plan", "address") or (name == "prep:on" and relation != "plan"):
+            continue  # "on" holds a plan ("your line is on Unlimited Plus"), nothing else
         obj = object_text(phrase_tokens(token, dates))
         plain = clause.status == "current" and not clause.negated
         text = template_text(relation, klass, who.name, obj) if plain else None

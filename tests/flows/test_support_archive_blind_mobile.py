@@ -357,8 +357,6 @@ START = datetime(2026, 6, 8, 9, tzinfo=UTC)
 SECOND = timedelta(days=23)
 
 FAILS_TODAY: dict[str, str] = {
-    "mob-c01": "the Freedom 239 pack the agent states in the first chat is not stored; Turbo 599 is added as a "
-               "fresh active fact and nothing is closed",
     "mob-c04": "the address on file the agent reads out (14 Kowhai Street) is not stored; the correction to 14 "
                "Rimu Street is a fresh active fact and nothing is closed",
     "mob-c05": "R149 is stored, but the agent's 'from this month your premium is R189' is not; R149 stays active",
@@ -373,12 +371,9 @@ FAILS_TODAY: dict[str, str] = {
                "active fact and nothing is closed",
     "mob-c11": "no bouquet is stored in either chat (neither DStv Premium nor Compact Plus)",
     "mob-c12": "Unlimited Welcome is stored, but the agent's switch to Unlimited Plus is not; Welcome stays active",
-    "mob-t01": "the Smart 349 plan the agent confirms is not stored; the customer's 'maybe next month' 5G Max 699 "
-               "is stored as an active fact ('customer will go for the 5G Max 699')",
     "mob-t02": "the fibre address the agent states (18 Marlin Road, Sunningdale) is not stored; nothing is stored",
     "mob-t03": "the insured Redmi Note 12 is not stored; the brother's Pixel 8 is stored as an active fact",
     "mob-t04": "the delivery address the agent states (23 Dominion Road) is not stored; nothing is stored",
-    "mob-t05": "the Telugu Premium HD pack the agent states is not stored; nothing is stored",
     "mob-t07": "the Bolt number 082 555 0193 is not stored from either chat, though the customer repeats it",
     "mob-t09": "the Riccarton address the agent states is not stored; only 'customer used to live in Karori' is "
                "stored, as an active fact",

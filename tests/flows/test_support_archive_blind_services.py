@@ -354,16 +354,10 @@ START = datetime(2026, 3, 2, 9, tzinfo=UTC)
 SECOND = timedelta(days=23)
 
 FAILS_TODAY: dict[str, str] = {
-    "svc-c01": "the first address (9 Fenwick Street, said by the customer and read back) is not stored; the move "
-               "adds 'lives at 22 Alder Close' as a fresh active fact and closes nothing",
     "svc-c02": "no payment amount is stored in either conversation ($1,842.16 or $1,910.40); the scope has no facts",
     "svc-c03": "the card ending 4417 is stored but the replacement ending 9036 is not, so 4417 stays active",
-    "svc-c04": "the first number 614-555-0182 is not stored; the correction adds 614-555-0128 as a fresh active "
-               "fact and closes nothing",
     "svc-c05": "the Silver tier the agent states is not stored; Gold is added as a fresh active fact, nothing closed",
     "svc-c06": "no permit zone is stored in either conversation (Zone C or Zone F); the scope has no facts",
-    "svc-c07": "the Sentinel Plus package the agent states is not stored; Sentinel Lite is added as a fresh active "
-               "fact and closes nothing",
     "svc-c08": "the usual dentist Dr Okafor is not stored; the later message is kept as 'would like to be moved "
                "permanently to Dr. Lindqvist' (active) and closes nothing",
     "svc-c09": "the prescriptions lose their minus sign: 'prescription is 3.25' is closed by 'prescription is 2.75', "
@@ -371,13 +365,7 @@ FAILS_TODAY: dict[str, str] = {
     "svc-c11": "no tax code is stored in either conversation (1257L or 1185L); the scope has no facts",
     "svc-c12": "the Nationwide account is not stored (it keeps 'banks with banks'); Monzo is stored as 'is on the "
                "their Monzo account' and closes nothing",
-    "svc-t01": "the home address at 3 Carrow Lane is not stored; the scope has no facts",
     "svc-t02": "the 30-year fixed mortgage the agent states is not stored; the scope has no facts",
-    "svc-t03": "the only fact on the card ending 2093 ('payment method ends in 2093', active) is dated in the "
-               "later conversation; nothing from the first conversation is stored",
-    "svc-t06": "the $39.99 monthly fee is not stored; the scope has no facts",
-    "svc-t07": "the dentist Dr Haddad is not stored in either conversation; the scope has no facts",
-    "svc-t08": "the lens brand Acuvue Oasys is not stored, though the customer says 'I wear Acuvue Oasys lenses'",
     "svc-t10": "the Basic Protection cover on the booking is not stored; the scope has no facts",
     "svc-t11": "the payment date on the 14th is not stored; only the new phone number 07700 900412 is",
     "svc-t12": "the council tax Band D is not stored; the scope has no facts",

@@ -37,7 +37,23 @@ def test_an_open_attribute_holds_one_value_at_a_time_and_is_filed_under_its_own_
     assert relations.cardinality("something_else") == "many" and not relations.known("attribute_")
 
 
+@pytest.mark.parametrize(("text", "relation"), [
+    ("My tax code is 1185L.", "attribute_code"),  # a noun of errands narrowed to an attribute
+    ("My monthly payment is $1,842.16.", "attribute_payment"),
+    ("My credit limit is £3,000.", "attribute_limit"),
+])
+def test_a_noun_of_errands_narrowed_by_other_words_names_an_attribute(extractor, text, relation):
+    assert [r[0] for r in read(extractor, text)] == [relation]
+
+
+def test_a_line_on_a_named_plan_is_the_holders_plan_and_a_now_replaces(extractor):
+    assert read(extractor, "Your line is now on Unlimited Plus.", role="agent") == [
+        ("plan", "customer is on the Unlimited Plus plan", "current", True)]
+
+
 @pytest.mark.parametrize("text", [
+    "my order number is 40213",  # narrowed by an errand's word
+    "my booking reference is XK29",
     "my order is 40213",  # an errand, not an attribute of the person
     "my dentist is lovely",  # a judgement of the value, not the value
     "my bill is huge",

@@ -107,6 +107,13 @@ def test_the_embedded_extractor_reads_agent_and_system_turns_with_the_agents_wor
     ("As your fix has finished, I've moved you onto the Saver Tracker tariff as you asked on the renewal form.",
      ["I am now on the Saver Tracker tariff."]),
     ("I've moved you down to the 20GB plan at $35 a month.", ["I am now on the 20GB plan at $35 a month."]),
+    # scripted openers before "your": records, dates, any short lead-in
+    ("Per our records your assigned dentist is Dr Okafor.", ["My assigned dentist is Dr Okafor."]),
+    ("Good news, from this month your premium is R189.", ["My premium is R189."]),
+    ("Effective immediately your tax code is 1185L.", ["My tax code is 1185L."]),
+    ("Done! Sipho is now your emergency contact.", ["My emergency contact is now Sipho."]),
+    ("I have gone ahead and added 614-555-0182 as your mobile number for campus emergency alerts.",
+     ["My mobile number is now 614-555-0182."]),
     ("You crossed the threshold, so I've moved your profile from Silver up to Gold status.",
      ["I crossed the threshold.", "My profile is now Gold status."]),  # an upshot a rewrite reads
 ])

@@ -121,7 +121,14 @@ class Store:
         if physical not in self.list_tables():
             return None
         with lance_errors(f"opening table {physical}"):
-            return self._db.open_table(physical)
+            try:
+                return self._db.open_table(physical)
+            except ValueError as err:
+                if "was not found" not in str(err):
+                    raise
+                # Listed while another partition's thread is still creating it (its folder is there, its first
+                # version is not): to a reader it does not exist yet, as it did not a moment before.
+                return None
 
     def refresh_aliases(self) -> None:
         """Re-read which physical table serves each logical name. A re-embedding writes the new vectors into

@@ -106,10 +106,11 @@ def owned_devices(doc: Any, person: str, g: Grammar
     have, whatever the sentence says about it. Not "my old iPhone", not a phone the sentence sells, swaps or
     ends ("I sold my iPhone 12": the verb's own reading says what happened), and not a bare "my phone"."""
     found = []
-    for token in doc:
-        if token.dep_ == "compound" or classify(token, g) != "device":
+    for token in doc:  # the cheap tests first: classify() reads the whole phrase
+        if token.dep_ == "compound" or token.pos_ not in ("NOUN", "PROPN") or not any(
+                c.dep_ == "poss" and c.lower_ in ("my", "our") for c in token.children):
             continue
-        if not any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in token.children):
+        if classify(token, g) != "device":
             continue
         words = phrase_tokens(token, set())
         if any(t.lower_ in ("old", "previous", "former", "last", "new") for t in words) or not any(

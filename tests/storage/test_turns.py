@@ -94,3 +94,14 @@ def test_a_table_with_another_schema_is_refused_with_advice(tmp_path):
     store.ensure_table("turns", schemas.turns_schema(8))
     with pytest.raises(StoreError, match="new --store"):
         store.ensure_table("turns", schemas.turns_schema(4))
+
+
+def test_a_table_listed_while_another_thread_is_still_creating_it_reads_as_absent(tmp_path):
+    """A partition asks whether turns were extracted while another partition's thread creates `extracted`: LanceDB
+    lists the table's folder before its first version is written, and opening it then fails. To the reader the
+    table does not exist yet, as it did not a moment before; any other failure to open still raises."""
+    store = Store(str(tmp_path / "store"))
+    (tmp_path / "store" / "extracted.lance").mkdir(parents=True)
+    assert "extracted" in store.list_tables()
+    assert store.table("extracted") is None
+    assert store.present("extracted", "turn_id", ["t1"]) == set()

@@ -48,7 +48,8 @@ def is_slot_noun(noun: Any, g: Grammar) -> bool:
     """A noun an attribute can be named by. A noun of errands names none ("my order", "my payment"), unless words
     that are no errand narrow it to an attribute ("my monthly payment", "my tax code")."""
     lemma, lower = noun.lemma_.lower(), noun.lower_
-    if noun.pos_ not in ("NOUN", "PROPN") or lemma in g.word("stop_objects") or lemma in g.word("kin"):
+    if noun.pos_ not in ("NOUN", "PROPN") or lemma in g.word("stop_objects") or lemma in g.word("kin") or \
+            lemma in g.word("moment_nouns"):
         return False
     narrowing = [c for c in noun.children if c.dep_ in ("compound", "amod") and c.i < noun.i
                  and c.lower_ not in ("new", "old", "current", "previous")]

@@ -70,16 +70,10 @@ def restated_value(state: Mapping[str, Any], target: str | None, relations: Rela
     ("77 Pine Hollow Dr, Clovis" after "77 Pine Hollow Dr, Clovis CA 93611"): a restatement, however changed the
     wording around it sounds ("I've updated your address to ...", the agent confirming the customer's move)."""
     relations = relations or load_relations()
-    if target is None:
+    found = _same_slot(state, target, relations)
+    if found is None or relations.cardinality(found[2]) != "one":
         return False
-    new, old = _triple(state), _triple((state.get(TARGETS) or {}).get(target))
-    if new is None or old is None:
-        return False
-    relation = relations.canonical(str(old.get("relation") or ""))
-    if relations.canonical(str(new.get("relation") or "")) != relation or relations.cardinality(relation) != "one":
-        return False
-    if str(new.get("subject") or "").strip().casefold() != str(old.get("subject") or "").strip().casefold():
-        return False
+    new, old, _ = found
     if not _NAMED.search(str(new.get("object") or "")):
         return False  # "router works again" after "router stopped working": a state, not a named value
     old_value, new_value = _value(old.get("object")), _value(new.get("object"))
@@ -127,6 +121,15 @@ def _same_slot_other_value(state: Mapping[str, Any], target: str | None,
                            relations: Relations) -> tuple[Mapping[str, Any], Mapping[str, Any], str] | None:
     """(new triple, stored triple, canonical relation) when both fill one relation of one subject with values
     that differ; None otherwise."""
+    found = _same_slot(state, target, relations)
+    if found is None or not _values_differ(str(found[1].get("object") or ""), str(found[0].get("object") or "")):
+        return None
+    return found
+
+
+def _same_slot(state: Mapping[str, Any], target: str | None,
+               relations: Relations) -> tuple[Mapping[str, Any], Mapping[str, Any], str] | None:
+    """(new triple, stored triple, canonical relation) when both fill one relation of one subject; else None."""
     if target is None:
         return None
     new, old = _triple(state), _triple((state.get(TARGETS) or {}).get(target))
@@ -136,8 +139,6 @@ def _same_slot_other_value(state: Mapping[str, Any], target: str | None,
     if relations.canonical(str(new.get("relation") or "")) != relation:
         return None
     if str(new.get("subject") or "").strip().casefold() != str(old.get("subject") or "").strip().casefold():
-        return None
-    if not _values_differ(str(old.get("object") or ""), str(new.get("object") or "")):
         return None
     return new, old, relation
 

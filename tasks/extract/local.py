@@ -52,6 +52,7 @@ from archivist.tasks.extract.parse import (
     Clause,
     _clause,
     load_nlp,
+    parse_texts,
     read_clauses,
 )
 from archivist.tasks.extract.personal import personal_readings
@@ -144,9 +145,10 @@ class LocalExtractor:
                 if readable:  # only sentences that can state a fact are parsed: the parser is the cost
                     jobs.append((index, sentence, readable))
         found: list[dict[tuple[str, str], ExtractedFact]] = [{} for _ in turns]
-        docs = list(self.nlp.pipe([text for _, _, text in jobs], batch_size=self.grammar.batch_size))
+        docs = parse_texts(self.nlp, [text for _, _, text in jobs], self.grammar.batch_size)
         again = [n for n, doc in enumerate(docs) if dropped_subject(doc)]  # "Swapped my Galaxy for a Pixel"
-        for n, doc in zip(again, self.nlp.pipe([with_subject(jobs[n][2]) for n in again]), strict=True):
+        redone = parse_texts(self.nlp, [with_subject(jobs[n][2]) for n in again], self.grammar.batch_size)
+        for n, doc in zip(again, redone, strict=True):
             docs[n] = doc
         for (index, sentence, _), doc in zip(jobs, docs, strict=True):
             for fact in self._sentence_facts(turns[index], sentence, doc, slots.get(index)):

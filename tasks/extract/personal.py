@@ -23,7 +23,7 @@ from typing import Any
 
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.parse import Clause, arguments
-from archivist.tasks.extract.relate import Reading, Who, clause_text, object_text, phrase_tokens
+from archivist.tasks.extract.relate import Reading, Who, clause_text, object_text, phrase_tokens, plural_subject
 from archivist.tasks.extract.relate import counted as _counted
 
 NAMING_VERBS = frozenset({"name", "call"})
@@ -197,7 +197,7 @@ def _liking(clause: Clause, who: Who, lemma: str, args: list[tuple[str, Any]], g
     if target is None or target.lower_ in g.word("stop_objects"):
         return None
     obj = object_text(phrase_tokens(target, dates, keep_conj=False), keep_possessive=True)
-    verb = "dislikes" if clause.negated else "likes"
+    verb = ("dislike" if clause.negated else "like") + ("" if plural_subject(clause, who) else "s")
     return Reading("preference", target, obj, f"{who.name} {verb} {obj}") if obj else None
 
 

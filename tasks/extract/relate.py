@@ -234,7 +234,8 @@ def _likes(clause: Clause, who: Who, relation: str, token: Any, g: Grammar, date
     items = [token] + [c for c in token.children if c.dep_ == "conj"]
     found = []
     negated = clause.negated
-    verb = "dislikes" if (relation == "dislike") != negated else "likes"
+    verb = "dislike" if (relation == "dislike") != negated else "like"
+    verb = verb if plural_subject(clause, who) else verb + "s"  # "customer's friends dislike Mexican food"
     for item in items:
         if item.pos_ in ("VERB", "AUX") and item.tag_ != "VBG":
             continue  # "I like to find a flat": a wish, not a taste
@@ -252,8 +253,31 @@ def _likes(clause: Clause, who: Who, relation: str, token: Any, g: Grammar, date
     return found
 
 
+def plural_subject(clause: Clause, who: Who) -> bool:
+    """A third party said in the plural ("my friends", "my parents"): its verbs take no -s."""
+    return not who.first_person and clause.subject is not None and clause.subject.tag_ in ("NNS", "NNPS")
+
+
 PLAN_NOUNS_BARE = frozenset({"plan", "plans", "package", "packages", "deal", "contract", "subscription", "tier",
                              "policy", "cover", "membership", "tariff", "bundle"})
+
+
+VAGUE_MODIFIERS = frozenset({"own", "new", "other", "different", "another", "separate", "same", "old", "current",
+                             "previous", "usual", "regular", "normal", "better", "cheaper", "bigger", "smaller"})
+"""Words that set one value of a kind apart from another without naming it ("my own plan", "a different bank")."""
+ONE_VALUED = frozenset({"address", "plan", "bank", "payment_method", "employer", "provider", "supplier", "diet",
+                        "contact", "vehicle", "device", "name"})
+
+
+def names_no_value(token: Any) -> bool:
+    """The object is a common noun alone, plural ("changed banks", "switched phones") or set apart only by a
+    vague word ("my own plan", "a new provider"): it names the kind of value, not the value."""
+    if token.pos_ != "NOUN" or token.like_num:
+        return False
+    modifiers = [c for c in token.children if c.dep_ not in ("det", "poss", "predet", "punct", "case")]
+    if any(c.dep_ not in ("amod", "advmod") or c.lower_ not in VAGUE_MODIFIERS for c in modifiers):
+        return False
+    return bool(modifiers) or token.tag_ == "NNS"
 
 
 def _reading(clause: Clause, who: Who, relation: str, token: Any | None, obj: str | None, text: str | None,
@@ -266,6 +290,9 @@ def _reading(clause: Clause, who: Who, relation: str, token: Any | None, obj: st
     obj = obj or ""
     if relation == "plan" and obj.lower() in PLAN_NOUNS_BARE and not (clause.negated or clause.ending):
         return None  # "I have a plan to eat out", "switched plans": no value to store
+    if token is not None and relation in ONE_VALUED and not (clause.negated or clause.ending) and \
+            names_no_value(token):
+        return None  # "I changed banks", "I have my own plan now": the kind is named, the value is said elsewhere
     if not obj and (token is not None or relation in ("travel", "activity")):
         return None  # "we moved in June": the date was the only object, no value is left
     if relation == "address" and klass != "place" and not any(t.pos_ in ("PROPN", "NUM") for t in

@@ -42,6 +42,11 @@ _AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|e
                              r"[,!.]\s+(?=\S)", re.IGNORECASE)
 """A greeting before the statement ("Hi there, you're on Essentials 30", "Hello Mrs Adeyemi, ..."): left out, so
 the statement is read; a sentence that is only a greeting is boilerplate."""
+_COURTESY = re.compile(r"^(?:thanks|thank you|many thanks|cheers|sorry|apologies|no problem|no worries|of course|"
+                       r"certainly|sure|great|perfect|lovely|brilliant|wonderful|excellent)(?: so much| again| (?:for|about)"
+                       r"(?: [\w'-]+){1,5}?)?[,!.]\s+(?=\S)", re.IGNORECASE)
+"""A courtesy before the statement ("Thanks for waiting, I've recorded your new surname as Patel"): left out like
+a greeting; a sentence that is only a courtesy is boilerplate."""
 _DONE = re.compile(r"^(?:i|we)(?:'ve| have)\s", re.IGNORECASE)
 _AGENT_SELF = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|we|we're|we've|us|our)\b", re.IGNORECASE)
 
@@ -54,14 +59,15 @@ def agent_sentences(text: str, contracts: Contracts | None = None) -> list[tuple
     found = []
     for sentence in split_sentences(text):
         original = _AGENT_GREETING.sub("", sentence.text.strip())  # "Hi there, you're on Essentials 30 ..."
-        lower = original.lower().replace("\u2019", "'")
+        stated_text = _COURTESY.sub("", _AGENT_GREETING.sub("", _COURTESY.sub("", original)))
+        lower = stated_text.lower().replace("\u2019", "'")
         if not original or lower.rstrip(" \"')").endswith("?") or any(lower.startswith(b) for b in c.boilerplate):
             continue
         # A sentence that is not about "you" ("I've set Tom Okafor as the primary contact", "All invoices will go to
         # ap@example.io") is read only where a rewrite says what it states of the account (_reading).
         # "I've switched you to Anytime, so you can come in whenever you like": the advice is the trailing
         # clause's; what the agent did is the statement before it.
-        stated, *upshot = _TRAILING.split(original.replace("\u2019", "'"), maxsplit=1)
+        stated, *upshot = _TRAILING.split(stated_text.replace("\u2019", "'"), maxsplit=1)
         pieces = [p.strip() for p in _AND.split(stated) if p.strip()]
         done = _DONE.match(pieces[0]) if pieces else None
         read = []

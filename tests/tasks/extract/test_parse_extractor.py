@@ -173,3 +173,32 @@ def test_the_parser_is_loaded_once_and_clauses_are_exposed():
     assert clause.ending and not clause.negated
     features = grammar_of("My sister might not move to Leeds.")
     assert features[0]["status"] == "hypothetical" and features[0]["negated"]
+
+
+class CountingParser:
+    """A stand-in for a spaCy pipeline that records what it is asked to parse."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def pipe(self, texts, batch_size: int = 0):
+        for text in texts:
+            self.asked.append(text)
+            yield f"doc of {text}"
+
+
+def test_each_distinct_line_is_parsed_once_per_process() -> None:
+    from archivist.tasks.extract.parse import parse_texts
+
+    parser = CountingParser()
+    first = parse_texts(parser, ["Thanks, that fixed it.", "I moved to Leeds.", "Thanks, that fixed it."], 8)
+    again = parse_texts(parser, ["I moved to Leeds.", "Ok, great."], 8)
+    assert first == ["doc of Thanks, that fixed it.", "doc of I moved to Leeds.", "doc of Thanks, that fixed it."]
+    assert again == ["doc of I moved to Leeds.", "doc of Ok, great."]
+    assert parser.asked == ["Thanks, that fixed it.", "I moved to Leeds.", "Ok, great."]
+
+
+def test_a_repeated_line_reads_the_same_as_the_first_time(extractor: LocalExtractor) -> None:
+    line = "I've moved to 7 Canal Street, Manchester."
+    assert readings(extractor, line) == readings(extractor, line)
+    assert readings(extractor, line)[0][0] == "address"

@@ -43,8 +43,8 @@ _AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|e
 """A greeting before the statement ("Hi there, you're on Essentials 30", "Hello Mrs Adeyemi, ..."): left out, so
 the statement is read; a sentence that is only a greeting is boilerplate."""
 _COURTESY = re.compile(r"^(?:thanks|thank you|many thanks|cheers|sorry|apologies|no problem|no worries|of course|"
-                       r"certainly|sure|great|perfect|lovely|brilliant|wonderful|excellent)(?: so much| again| (?:for|about)"
-                       r"(?: [\w'-]+){1,5}?)?[,!.]\s+(?=\S)", re.IGNORECASE)
+                       r"certainly|sure|great|perfect|lovely|brilliant|wonderful|excellent)"
+                       r"(?: so much| again| (?:for|about)(?: [\w'-]+){1,5}?)?[,!.]\s+(?=\S)", re.IGNORECASE)
 """A courtesy before the statement ("Thanks for waiting, I've recorded your new surname as Patel"): left out like
 a greeting; a sentence that is only a courtesy is boilerplate."""
 _DONE = re.compile(r"^(?:i|we)(?:'ve| have)\s", re.IGNORECASE)

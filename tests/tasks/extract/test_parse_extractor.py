@@ -202,3 +202,22 @@ def test_a_repeated_line_reads_the_same_as_the_first_time(extractor: LocalExtrac
     line = "I've moved to 7 Canal Street, Manchester."
     assert readings(extractor, line) == readings(extractor, line)
     assert readings(extractor, line)[0][0] == "address"
+
+
+@pytest.mark.parametrize("text", ["I changed banks last month.", "I switched phones.", "I have my own plan now.",
+                                  "We moved to a different provider."])
+def test_an_object_that_names_only_the_kind_of_value_states_no_value(extractor: LocalExtractor, text: str) -> None:
+    # "customer banks with banks" was stored for "I changed banks": the value is said elsewhere, or not at all.
+    assert [r for r in readings(extractor, text) if r[0] in ("bank", "device", "plan", "provider")] == []
+
+
+def test_the_named_value_of_the_same_kind_is_still_read(extractor: LocalExtractor) -> None:
+    assert readings(extractor, "I moved my account to Monzo.")[0][:2] == ("bank", "customer banks with Monzo")
+    assert readings(extractor, "I switched to a new Pixel 8.")[0][0] == "device"
+
+
+def test_a_plural_third_party_takes_the_plural_verb(extractor: LocalExtractor) -> None:
+    assert ("preference", "customer's kids like pizza", "current") in readings(extractor, "My kids love pizza.")
+    assert ("preference", "customer's friends dislike Mexican food", "current") in readings(
+        extractor, "My friends aren't big fans of Mexican food.")
+    assert ("preference", "customer likes hiking", "current") in readings(extractor, "I love hiking.")

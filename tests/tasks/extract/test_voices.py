@@ -43,6 +43,15 @@ def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_
     ("I've switched you to the Anytime membership, so you can come in whenever you like.",
      "I am now on the Anytime membership."),
     ("You're on the Pro plan now, which means you'll have 100GB.", "I'm on the Pro plan now."),
+    # A courtesy before the statement is no boilerplate sentence: the statement after it is read.
+    ("Thanks for waiting, I've updated your email to lee@example.com.", "My email is now lee@example.com."),
+    ("Sorry about that, your plan is now Unlimited Max.", "My plan is now Unlimited Max."),
+    # A value entered for a slot ("recorded/saved as") is its value from now on; one the account holds is not new.
+    ("I've recorded your new surname as Patel.", "My surname is now Patel."),
+    ("Your delivery address is saved as 5 Pine Road, Exeter.", "My delivery address is now 5 Pine Road, Exeter."),
+    ("We have your email down as old@example.com.", "My email is old@example.com."),
+    ("Your account shows the billing address as 3 Kings Road, Reading.",
+     "My billing address is 3 Kings Road, Reading."),
 ])
 def test_an_agent_statement_about_the_account_is_read_in_the_customers_first_person(text, reading):
     assert agent_sentences(text) == [(text, reading)]

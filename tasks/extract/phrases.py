@@ -31,6 +31,11 @@ def phrase_tokens(token: Any, dates: set[int], *, keep_conj: bool = True) -> lis
             cut |= {s.i for s in t.subtree}
         if t.dep_ in ("relcl", "acl", "advcl") or (t.dep_ in ("cc", "conj") and not keep_conj and t.head.i == token.i):
             cut |= {s.i for s in t.subtree}
+        if t.dep_ == "conj" and t.pos_ == "NOUN" and t.head.pos_ == "PROPN" and any(
+                c.dep_ == "poss" for c in t.children):
+            # "4 Rose Court, Leeds and my parcel never arrived": a possessed common noun after a name starts the
+            # next statement (the parser hung it on the name); the name's phrase ends before it.
+            cut |= {s.i for s in t.subtree} | {c.i for c in t.head.children if c.dep_ == "cc" and c.i < t.i}
         if t.dep_ == "prep" and t.head.i == token.i and t.lower_ in ("for", "from", "with", "at", "on", "because",
                                                                    "since", "after", "until", "in") \
                 and not _place_continues(t):

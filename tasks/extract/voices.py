@@ -19,6 +19,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Sequence
 
+from archivist.tasks.extract.confirmed import confirmed_requests
 from archivist.tasks.extract.sentences import split_sentences
 from archivist.tasks.extract.types import ExtractedFact, TurnContext
 from archivist.tasks.policy.contracts import AgentReading, Contracts, load_contracts
@@ -147,6 +148,10 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
             for original, reading in agent_sentences(turn.text or "", c):
                 # Read on its own: what the account holds is no detail of a booking the customer asked for
                 # before ("can i book the 6am class" -> "your home club is Richmond on file").
+                rewritten.append((index, original, dataclasses.replace(turn, role="customer", text=reading,
+                                                                       previous=())))
+            # "Can you change my plan to Fibre 500?" -> "Sure, that's done": the change the agent made.
+            for original, reading in confirmed_requests(turn, c):
                 rewritten.append((index, original, dataclasses.replace(turn, role="customer", text=reading,
                                                                        previous=())))
     if rewritten:

@@ -61,6 +61,8 @@ class AgentReading(BaseModel):
     advice: tuple[str, ...] = ()
     evidence_openers: tuple[str, ...] = ()
     rewrites: tuple[Rewrite, ...] = ()
+    confirmations: tuple[str, ...] = ()
+    requests: tuple[Rewrite, ...] = ()
 
 
 class SystemAction(BaseModel):
@@ -92,7 +94,8 @@ class Contracts(BaseModel):
         unknown = sorted(set(self.voices.values()) - known)
         if unknown:
             raise ValueError(f"voices {unknown} are not in [authority] order {list(self.authority.order)}")
-        for pattern in [a.pattern for a in self.system] + [r.from_ for r in self.agent.rewrites]:
+        for pattern in [a.pattern for a in self.system] + [r.from_ for r in self.agent.rewrites] + \
+                list(self.agent.confirmations) + [r.from_ for r in self.agent.requests]:
             re.compile(pattern)
         return self
 

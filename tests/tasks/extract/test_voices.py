@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from archivist.tasks.extract.confirmed import confirmed_requests
 from archivist.tasks.extract.local import LocalExtractor
-from archivist.tasks.extract.types import TurnContext
+from archivist.tasks.extract.types import ContextMessage, TurnContext
 from archivist.tasks.extract.voices import agent_sentences, system_facts
+from archivist.tasks.policy.contracts import load_contracts
 
 
 def turn(role: str, text: str, turn_id: str = "t1") -> TurnContext:
@@ -142,3 +144,41 @@ def test_an_upshot_that_is_advice_is_not_read_and_one_a_rewrite_reads_is():
     assert [r for _, r in agent_sentences("I've checked your account, so you can pay by card online.")] == []
     assert [r for _, r in agent_sentences("I've updated your profile, so confirmations now go to jo@example.com.")] == [
         "My email is now jo@example.com."]
+
+
+def agent_after(request: str, answer: str) -> TurnContext:
+    return TurnContext(turn_id="turn-2", tenant="acme", scope="cust-1", speaker="Sam", role="agent", text=answer,
+                       said_at=None, previous=(ContextMessage(speaker="Maria", role="customer", text=request),))
+
+
+@pytest.mark.parametrize(("request_text", "answer", "reading"), [
+    ("Can you change my plan to the Fibre 500 plan please?", "Sure, that's done for you now.",
+     "My plan is now the Fibre 500 plan."),
+    ("Could you update my email to jo.brown@outlook.com?", "Done! All updated.",
+     "My email is now jo.brown@outlook.com."),
+    ("Please change my address to 18 Elm Grove, Bristol.", "No problem, I've done that for you.",
+     "My address is now 18 Elm Grove, Bristol."),
+    ("Can you switch me to the Unlimited plan?", "That's been updated for you.", "I am now on the Unlimited plan."),
+    ("I'd like my surname changed to Okafor please.", "All done.", "My surname is now Okafor."),
+])
+def test_a_change_the_customer_asked_for_and_the_agent_then_did_is_read(request_text, answer, reading):
+    assert confirmed_requests(agent_after(request_text, answer), load_contracts()) == [(request_text, reading)]
+
+
+@pytest.mark.parametrize(("request_text", "answer"), [
+    ("Can you change my plan to the Fibre 500 plan please?", "I'm afraid I can't change that on a contract."),
+    ("Can you change my plan to the Fibre 500 plan please?", "Let me check that for you."),
+    ("Can you change my plan to the Fibre 500 plan please?", "Before I do that, can you confirm your postcode?"),
+    ("Can you tell me which plan I'm on?", "Done!"),  # a question with no value asked for
+])
+def test_no_change_is_read_without_both_a_request_with_a_value_and_a_confirmation(request_text, answer):
+    assert confirmed_requests(agent_after(request_text, answer), load_contracts()) == []
+
+
+def test_a_confirmed_request_is_stored_as_the_agents_current_fact_quoting_the_request():
+    turn = agent_after("Can you change my plan to the Fibre 500 plan please?", "Sure, that's done for you now.")
+    facts = LocalExtractor().extract([turn])[0]
+    assert [(f.relation, f.text, f.temporal_status, f.quote) for f in facts] == [
+        ("plan", "customer is on the Fibre 500 plan", "current",
+         "Can you change my plan to the Fibre 500 plan please?")]
+    assert facts[0].source_turn_id == "turn-2"

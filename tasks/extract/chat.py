@@ -133,10 +133,23 @@ _ON_A_PLAN = re.compile(r"^\s*(?:(?:still|currently|now|just)\s+)?on\s+(?:the|a|
 """Ticket-terse "on the 15GB sim only plan. how do i ...": the speaker's own state, with "I'm" left out."""
 
 
+_AT_AN_ADDRESS = re.compile(r"^\s*(?:now|currently|still)\s+(?:living\s+|based\s+)?(?:at|in)\s+(?=\d)", re.IGNORECASE)
+"""'Moved house! Now at 9 Bay View, Whitby': where the speaker is, with "I'm" left out."""
+_SLOT_CHANGED = re.compile(r"\b(my|our) ((?:[\w'-]+ ){0,2}[\w'-]+) (?:has )?changed\s*[,;:.-]+\s*(?:it's|it is|its)\s+"
+                           r"(?:now\s+)?", re.IGNORECASE)
+"""'My address changed, it's now Flat 3, ...': "it" is the slot just named."""
+_USE_MY_NEW = re.compile(r"^\s*(?:please |pls |can you |could you )?(?:use|take|put down|note) (my|our) new "
+                         r"((?:[a-z'-]+ ){0,2}[a-z'-]+) (?=\+|\d|[\w.+-]+@)", re.IGNORECASE)
+"""'Please use my new number 07911 123456 from now on': the new value of the slot, asked to be used."""
+
+
 def with_dropped_copula(text: str) -> str:
     """ "on the 15GB sim only plan." -> "I'm on the 15GB sim only plan.": the parser reads a verbless opener as a
-    preposition of nothing; written out, it is the statement the writer shortened."""
-    return f"I'm {text.lstrip()}" if _ON_A_PLAN.match(text) else text
+    preposition of nothing; written out, it is the statement the writer shortened. So are "now at 9 Bay View",
+    "my address changed, it's now ..." and "please use my new number 07911 ..." (the slot's new value)."""
+    text = _SLOT_CHANGED.sub(lambda m: f"{m.group(1)} {m.group(2)} is now ", text)
+    text = _USE_MY_NEW.sub(lambda m: f"{m.group(1).capitalize()} {m.group(2)} is now ", text)
+    return f"I'm {text.lstrip()}" if _ON_A_PLAN.match(text) or _AT_AN_ADDRESS.match(text) else text
 
 
 _GREETING = re.compile(r"^\s*(?:hi|hiya|hey|heya|hello|hullo|morning|evening|afternoon|good (?:morning|afternoon|"

@@ -280,6 +280,15 @@ def grammar_of(text: str) -> list[dict[str, Any]]:
             for c in read_clauses(doc, g)]
 
 
+def _counted_or_pronoun(token: Any) -> bool:
+    """ "all 30 seats", "both lines", "everyone", "it": who or how many, not a value of its own."""
+    if token.pos_ == "PRON":
+        return True
+    return any(c.dep_ in ("nummod", "quantmod") or (c.dep_ in ("det", "predet") and c.lower_ in ("all", "both", "every",
+                                                                                               "each"))
+               for c in token.children)
+
+
 def arguments(verb: Any) -> list[tuple[str, Any]]:
     """The verb's arguments as (name, token): dobj, attr, acomp, xcomp ..., and prep:<word> for a preposition's
     object ("moved to Leeds" -> ("prep:to", Leeds))."""
@@ -290,6 +299,15 @@ def arguments(verb: Any) -> list[tuple[str, Any]]:
             if child.dep_ == "acomp":  # "happy with the Pro plan", "stuck on the Basic plan"
                 for prep in child.children:
                     obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep.dep_ == "prep" else None
+                    if obj is not None:
+                        found.append((f"prep:{prep.lower_}", obj))
+            if child.dep_ == "dobj" and _counted_or_pronoun(child) and not any(
+                    c.dep_ == "prep" and c.lower_ in ("to", "onto") for c in verb.children):
+                # "upgraded all 30 seats to the Business plan": the parser may hang the target on the object
+                # (only on who or how many was moved: "the direct debit to my Nationwide account" is one phrase)
+                for prep in child.children:
+                    obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep.dep_ == "prep" and \
+                        prep.lower_ in ("to", "onto") else None
                     if obj is not None:
                         found.append((f"prep:{prep.lower_}", obj))
         elif child.dep_ in ("prep", "agent") or (child.dep_ == "dative" and child.pos_ == "ADP"):

@@ -221,3 +221,22 @@ def test_a_plural_third_party_takes_the_plural_verb(extractor: LocalExtractor) -
     assert ("preference", "customer's friends dislike Mexican food", "current") in readings(
         extractor, "My friends aren't big fans of Mexican food.")
     assert ("preference", "customer likes hiking", "current") in readings(extractor, "I love hiking.")
+
+
+@pytest.mark.parametrize(("text", "relation", "fact"), [
+    ("My address changed, it's now Flat 3, 18 Elm Grove, Bristol BS6 5AB.", "address",
+     "customer lives at Flat 3, 18 Elm Grove, Bristol BS6 5AB"),
+    ("Please use my new number 07911 123456 from now on.", "contact", "customer's phone number is 07911 123456"),
+    ("We've upgraded all 30 seats to the Business plan.", "plan", "customer is on the Business plan"),
+    ("Moved house! Now at 9 Bay View, Whitby YO21 3PU.", "address", "customer lives at 9 Bay View, Whitby YO21 3PU"),
+])
+def test_a_new_value_said_tersely_is_a_change(extractor: LocalExtractor, text: str, relation: str, fact: str) -> None:
+    found = facts(extractor, text)
+    assert [(f.relation, f.text, f.temporal_status) for f in found] == [(relation, fact, "current")]
+    assert found[0].replaces
+    assert found[0].quote in text  # the words as typed: only the parser's input is written out
+
+
+def test_a_possessed_noun_after_an_address_starts_the_next_statement(extractor: LocalExtractor) -> None:
+    assert readings(extractor, "I live at 4 Rose Court, Leeds and my parcel never arrived.")[:1] == [
+        ("address", "customer lives at 4 Rose Court, Leeds", "current")]

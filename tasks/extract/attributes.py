@@ -165,3 +165,55 @@ def holding_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Re
         if obj:
             return Reading(relation, token, obj, text or clause_text(clause, Who(who.name, True), token, dates), klass)
     return None
+
+
+_PLACEMENT_VERBS = frozenset({"be", "work", "sit", "base", "stay", "remain", "train"})
+
+
+def placement_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "I'm in the marketing team", "I'm on the early shift", "I work at the Glasgow office", "I moved across to the
+    procurement team": where the person belongs (configs/extraction.toml [words] placement_*), filed under the
+    noun's own attribute and written as its value ("customer's team is the procurement team"), whatever the verb.
+    The noun must be named ("the marketing team"); "I'm in the office" names no value."""
+    lemma = clause.verb.lemma_.lower()
+    changes = lemma in g.word("placement_changes")
+    if not who.first_person or not (changes or lemma in _PLACEMENT_VERBS):
+        return None
+    for name, token in arguments(clause.verb):
+        if name not in ("prep:in", "prep:on", "prep:at", "prep:to", "prep:into", "prep:onto", "prep:from") and not (
+                name == "dobj" and lemma in ("join", "work")):  # "i work the night shift"
+            continue
+        noun = token.lemma_.lower()
+        prep = next((p for p in ("in", "on", "at") if noun in g.word(f"placement_{p}")), None)
+        named = [c for c in token.children if c.dep_ in ("compound", "amod", "nmod", "nummod") and c.i < token.i
+                 and c.lower_ not in ("new", "old", "current", "previous", "other", "same", "different", "own")]
+        if prep is None or not named or token.pos_ != "NOUN" or any(c.dep_ == "det" and c.lower_ in ("a", "an")
+                                                                     for c in token.children):
+            continue  # "joined a book club": one of many (an activity), not the person's place in one
+        obj = object_text([t for t in phrase_tokens(token, dates) if t.dep_ != "poss"])
+        if not obj:
+            continue
+        plain = clause.status == "current" and not clause.negated and not clause.ending
+        the = "" if obj.lower().startswith(("the ", "a ", "an ")) else "the "
+        text = f"{who.name}'s {token.lower_} is {the}{obj}" if plain else clause_text(clause, who, token, dates)
+        return Reading(open_slot(token), token, obj, text)
+    return None
+
+
+def succession_reading(clause: Clause, person: str, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "Tom Okafor replaced Priya as my line manager", "Dana took over from Priya as our account manager": the one
+    who came in holds the slot of the `person` (the speaker) now (`attribute_<noun>`, a change)."""
+    verb = clause.verb
+    if verb.lemma_.lower() not in ("replace", "succeed", "take") or clause.subject is None:
+        return None
+    if verb.lemma_.lower() == "take" and not any(c.dep_ == "prt" and c.lower_ == "over" for c in verb.children):
+        return None
+    slot = next((a for n, a in arguments(verb) if n == "prep:as"), None)
+    if slot is None or not any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in slot.children) or \
+            not is_slot_noun(slot, g):
+        return None
+    newcomer = object_text(phrase_tokens(clause.subject, dates))
+    if not newcomer or not names_a_value(list(clause.subject.subtree)):
+        return None
+    label = object_text([t for t in phrase_tokens(slot, dates) if t.dep_ != "poss"])
+    return Reading(open_slot(slot), clause.subject, newcomer, f"{person}'s {label} is {newcomer}")

@@ -143,12 +143,18 @@ _USE_MY_NEW = re.compile(r"^\s*(?:please |pls |can you |could you )?(?:use|take|
 """'Please use my new number 07911 123456 from now on': the new value of the slot, asked to be used."""
 
 
+_NEW_VALUE = re.compile(r"^\s*new ((?:[a-z'-]+ ){0,2}[a-z'-]+) (?=is |are |= )", re.IGNORECASE)
+"""'new desk is 4.12 after the team move': the writer's own new value, with "my" left out."""
+
+
 def with_dropped_copula(text: str) -> str:
     """ "on the 15GB sim only plan." -> "I'm on the 15GB sim only plan.": the parser reads a verbless opener as a
     preposition of nothing; written out, it is the statement the writer shortened. So are "now at 9 Bay View",
-    "my address changed, it's now ..." and "please use my new number 07911 ..." (the slot's new value)."""
+    "my address changed, it's now ...", "please use my new number 07911 ..." and "new desk is 4.12" (the slot's new
+    value)."""
     text = _SLOT_CHANGED.sub(lambda m: f"{m.group(1)} {m.group(2)} is now ", text)
     text = _USE_MY_NEW.sub(lambda m: f"{m.group(1).capitalize()} {m.group(2)} is now ", text)
+    text = _NEW_VALUE.sub(lambda m: f"My new {m.group(1)} ", text)
     return f"I'm {text.lstrip()}" if _ON_A_PLAN.match(text) or _AT_AN_ADDRESS.match(text) else text
 
 
@@ -173,3 +179,21 @@ def declared(text: str) -> str:
     if text.rstrip(" \"')").endswith("?") and first and first[0] in DECLARATIVE_STARTS and not _ASKS.search(text):
         return text.rstrip(" \"')?!") + "."
     return text
+
+
+_NOUN_SUBJECT = (r"(?:the|my|our|his|her|their)\s+(?:[\w'-]+\s+){0,3}(?:is|are|was|were|has|have|had|keeps?|kept|won't|"
+                 r"wont|can't|cant|doesn't|doesnt|isn't|isnt|stopped|broke|died|never|still|just|arrived|came)\b")
+_NEXT_STATEMENT = re.compile(rf"\s*[,;]\s*(?:and\s+|but\s+|so\s+)?(?={_NOUN_SUBJECT})|\s+(?:and|but|so)\s+"
+                             rf"(?={_NOUN_SUBJECT}|(?:i|i'm|im|i've|ive|we|we're|we've)\s+\w)", re.IGNORECASE)
+
+
+def statements(text: str) -> list[str]:
+    """The statements of a chat sentence that runs two together ("my laptop is a ThinkPad T14 and the keyboard is
+    sticking", "i work at the Glasgow office, the printer on 2 wont see my account"): the small parser hangs the
+    second's subject on the first's value, so each is parsed on its own. A piece of fewer than three words is no
+    statement ("my sister and I moved": the subject is shared), and is read with the rest. A piece that opens with
+    "it" is not split off: "it" is the thing the first piece named ("replaced the router and it works again")."""
+    pieces = [piece.strip() for piece in _NEXT_STATEMENT.split(text) if piece and piece.strip()]
+    if len(pieces) < 2 or any(len(piece.split()) < 3 for piece in pieces):
+        return [text]
+    return pieces

@@ -26,7 +26,13 @@ from typing import Any
 
 from archivist.configs.relations import load_relations
 from archivist.tasks.extract.answers import answer_fact, asked_slot
-from archivist.tasks.extract.attributes import amount_reading, condition_reading, holding_reading
+from archivist.tasks.extract.attributes import (
+    amount_reading,
+    condition_reading,
+    holding_reading,
+    placement_reading,
+    succession_reading,
+)
 from archivist.tasks.extract.chat import (
     as_statement,
     declared,
@@ -34,6 +40,7 @@ from archivist.tasks.extract.chat import (
     joined,
     labelled_values,
     may_drop_subject,
+    statements,
     unjoined,
     with_dropped_copula,
     with_subject,
@@ -143,7 +150,7 @@ class LocalExtractor:
             for sentence in split_sentences(turn.text):
                 readable = self._readable(sentence.text, answer=slot is not None)
                 if readable:  # only sentences that can state a fact are parsed: the parser is the cost
-                    jobs.append((index, sentence, readable))
+                    jobs += [(index, sentence, piece) for piece in statements(readable)]
         found: list[dict[tuple[str, str], ExtractedFact]] = [{} for _ in turns]
         docs = parse_texts(self.nlp, [text for _, _, text in jobs], self.grammar.batch_size)
         again = [n for n, doc in enumerate(docs) if dropped_subject(doc)]  # "Swapped my Galaxy for a Pixel"
@@ -257,8 +264,9 @@ class LocalExtractor:
             if reading is None and owned:  # "my router stopped working"; "my mind is elsewhere" is no service
                 reading = service_reading(clause, who, g, dates)
             return [reading] if reading else []
-        readings = any_reading(personal_readings(clause, who, g, dates) or frame_reading(clause, who, g, dates),
-                               clause, who, g, dates)
+        placed = placement_reading(clause, who, g, dates) or succession_reading(clause, self.person_of(turn), g, dates)
+        readings = [placed] if placed is not None else any_reading(
+            personal_readings(clause, who, g, dates) or frame_reading(clause, who, g, dates), clause, who, g, dates)
         if not readings:  # "I have an arranged overdraft of £500": an amount of a slot no frame knows
             amount = amount_reading(clause, who, g, dates) or condition_reading(clause, who, g, dates)
             readings = [amount] if amount is not None else []

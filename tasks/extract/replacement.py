@@ -41,6 +41,11 @@ def states_change(clause: Clause | None, doc: Any, g: Grammar) -> bool:
             return True  # "I've started a new job at Osprey Analytics"
         if "prep:from" in named and named & {"prep:to", "prep:into", "prep:onto"}:
             return True
+        subject = clause.subject
+        if clause.verb.lemma_.lower() == "be" and subject is not None and any(
+                c.dep_ == "amod" and c.lower_ == "new" for c in subject.children) and any(
+                c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subject.children):
+            return True  # "my new email is j.moreno@fastmail.com": the slot's value is a new one
     return change_adverb(doc, g)
 
 

@@ -215,11 +215,7 @@ FAILS_TODAY: dict[str, str] = {
               "days is not stored",
     "hd-c11": "nothing is stored for the scope: neither the blue contractor badge nor the staff badge",
     "hd-c12": "nothing is stored for the scope: neither AnyConnect nor the agent's switch to GlobalProtect",
-    "hd-t02": "the ThinkPad T14 laptop is not stored",
-    "hd-t04": "the Glasgow office is not stored",
     "hd-t08": "the Barclays account ending 3318 is not stored",
-    "hd-t09": "the marketing team is not stored (only 'cannot open the brand assets folder')",
-    "hd-t10": "the early shift is not stored",
     "hd-o02": "the paper jam is stored as an active fact: 'customer's printer has a paper jam again'",
 }
 

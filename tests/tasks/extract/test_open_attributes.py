@@ -155,3 +155,39 @@ def test_what_an_agreement_a_policy_or_an_account_is_for_is_the_holders(extracto
 ])
 def test_questions_replies_and_vague_cover_state_no_fact(extractor, text):
     assert read(extractor, text) == []
+
+
+@pytest.mark.parametrize(("text", "relation", "fact"), [
+    ("im in the marketing team and cant open the brand assets folder", "attribute_team",
+     "customer's team is the marketing team"),
+    ("im on the early shift, 6am starts", "attribute_shift", "customer's shift is the early shift"),
+    ("i work at the Glasgow office, the printer on 2 wont see my account", "attribute_office",
+     "customer's office is the Glasgow office"),
+    ("i work the night shift in the warehouse", "attribute_shift", "customer's shift is the night shift"),
+])
+def test_where_the_person_belongs_is_an_attribute_of_its_noun(extractor, text, relation, fact):
+    assert (relation, fact, "current") in [r[:3] for r in read(extractor, text)]
+
+
+@pytest.mark.parametrize(("text", "relation", "fact"), [
+    ("i moved across to the procurement team this month", "attribute_team", "customer's team is the procurement team"),
+    ("I've moved to the Manchester office as of monday", "attribute_office",
+     "customer's office is the Manchester office"),
+    ("Tom Okafor replaced Priya as my line manager last week", "attribute_manager",
+     "customer's line manager is Tom Okafor"),
+    ("new desk is 4.12 after the team move.", "attribute_desk", "customer's desk is 4.12"),
+])
+def test_a_new_placement_or_successor_replaces_the_old_value(extractor, text, relation, fact):
+    assert [r[1:] for r in read(extractor, text) if r[0] == relation] == [(fact, "current", True)]
+
+
+@pytest.mark.parametrize("text", ["I'm in the office today, can you call me?", "I joined a book club last month.",
+                                  "My son is in the football team.", "I'm in the new team now."])
+def test_an_unnamed_or_someone_elses_placement_is_no_attribute_of_the_person(extractor, text):
+    assert not [r for r in read(extractor, text) if r[0] in ("attribute_team", "attribute_office", "attribute_club")]
+
+
+def test_a_placement_said_as_a_plan_or_as_the_past_is_not_current(extractor):
+    assert [(r[0], r[2]) for r in read(extractor, "I'm thinking of joining the sales team.")] == [
+        ("attribute_team", "hypothetical")]
+    assert [(r[0], r[2]) for r in read(extractor, "I used to be on the night shift.")] == [("attribute_shift", "past")]

@@ -40,7 +40,7 @@ def open_slot(noun: Any) -> str:
 def names_a_value(tokens: list[Any]) -> bool:
     """A name (a proper noun, a capitalised word inside the sentence), a number, an address or a code: something
     a slot can hold."""
-    return any(t.pos_ == "PROPN" or t.like_num or _QUANTITY.search(t.text) or "@" in t.text or
+    return any(t.pos_ == "PROPN" or (t.like_num and t.lower_ != "one") or _QUANTITY.search(t.text) or "@" in t.text or
                (t.i > 0 and t.text[:1].isupper() and t.is_alpha) for t in tokens)
 
 
@@ -217,3 +217,33 @@ def succession_reading(clause: Clause, person: str, g: Grammar, dates: set[int])
         return None
     label = object_text([t for t in phrase_tokens(slot, dates) if t.dep_ != "poss"])
     return Reading(open_slot(slot), clause.subject, newcomer, f"{person}'s {label} is {newcomer}")
+
+
+_CHANGE_VERBS = frozenset({"switch", "change", "swap", "move", "update", "set", "transfer", "amend"})
+
+
+def changed_attribute(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "swapped my home club to Northgate", "I changed my dentist to Dr Patel": the person's own attribute (a noun
+    no slot lists) set to a new value, named after "to"."""
+    verb = clause.verb
+    if not who.first_person or verb.lemma_.lower() not in _CHANGE_VERBS:
+        return None
+    args = arguments(verb)
+    noun = next((a for n, a in args if n == "dobj"), None)
+    value = next((a for n, a in args if n in ("prep:to", "prep:over")), None)
+    if noun is None or value is None or not any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in noun.children):
+        return None
+    if not is_slot_noun(noun, g) or any(noun.lemma_.lower() in names or noun.lower_ in names
+                                        for names in g.attributes.values()):
+        return None  # a slot the lists name ("my plan", "my email") is read by its own frame
+    tokens = phrase_tokens(value, dates)
+    comma = next((t.i for t in tokens if t.text == "," and t.i > value.i), None)
+    tokens = [t for t in tokens if comma is None or t.i < comma]  # "to Northgate, its closer to work"
+    if not tokens or not names_a_value(tokens):
+        return None
+    obj = object_text(tokens, keep_possessive=True)
+    label = " ".join(t.lower_ for t in noun.subtree if t.i <= noun.i and t.dep_ != "poss" and
+                     t.lower_ not in ("new", "old", "current"))
+    plain = clause.status == "current" and not clause.negated
+    text = f"{who.name}'s {label} is {obj}" if plain else clause_text(clause, who, value, dates)
+    return Reading(open_slot(noun), value, obj, text) if obj else None

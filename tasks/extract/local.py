@@ -28,6 +28,7 @@ from archivist.configs.relations import load_relations
 from archivist.tasks.extract.answers import answer_fact, asked_slot
 from archivist.tasks.extract.attributes import (
     amount_reading,
+    changed_attribute,
     condition_reading,
     holding_reading,
     placement_reading,
@@ -100,6 +101,11 @@ _CANDIDATE = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|me|u
                         r"\bthe\s+\w+|@|\d{4}",
                         re.IGNORECASE)
 KIND_OF = {"planned": "plan", "hypothetical": "plan", "past": "event"}
+_ASKED_OF = frozenset({"i", "you", "u", "we", "they", "it", "he", "she", "the", "my", "our", "this", "that", "there",
+                       "these", "those"})
+_AUXILIARY_ASKS = frozenset({"is", "are", "can", "could", "do", "does", "did", "will", "would", "should", "has",
+                             "have"})
+"""After a comma, a piece that opens with an auxiliary asks something ("..., are classes back on")."""
 
 
 class LocalExtractor:
@@ -180,6 +186,7 @@ class LocalExtractor:
                       self.grammar.cue("conditional_openers") or opener in ("when i", "once i", "as soon")):
             return ""
         stripped = text = declared(stripped)  # "i'm on Unlimited Plus which includes EU roaming??" asks nothing
+        stripped = text = self._before_question(stripped)  # "i train at the Westbrook club, are classes back on"
         if stripped.rstrip(" \"')").endswith("?") or (first and first[0] in self.grammar.word("question_starts")
                                                        and not re.match(r"^\w+n't\b", stripped.lower())):
             pieces = re.split(r",\s+|\s+[-\u2013\u2014]\s+|;\s*", stripped)  # "..., Wrexham - can he ...?"
@@ -194,6 +201,17 @@ class LocalExtractor:
                 return ""
             text = text + "." if not text.endswith(".") else text
         return text if answer or _CANDIDATE.search(text) or may_drop_subject(text) else ""
+
+    def _before_question(self, text: str) -> str:
+        """A statement followed by a question typed without its question mark ("my home gym is Eastgate, is the
+        pool open bank holiday"): the statement, which is what the parser gets."""
+        pieces = re.split(r",\s+", text)
+        for k, piece in enumerate(pieces[1:], start=1):
+            words = piece.lower().split()
+            if len(words) >= 3 and words[0] in self.grammar.word("question_starts") and (
+                    words[0] in _AUXILIARY_ASKS or words[1] in _ASKED_OF):
+                return ", ".join(pieces[:k]) + "."
+        return text
 
     # -- one sentence ---------------------------------------------------------------------------------
 
@@ -268,7 +286,8 @@ class LocalExtractor:
         readings = [placed] if placed is not None else any_reading(
             personal_readings(clause, who, g, dates) or frame_reading(clause, who, g, dates), clause, who, g, dates)
         if not readings:  # "I have an arranged overdraft of £500": an amount of a slot no frame knows
-            amount = amount_reading(clause, who, g, dates) or condition_reading(clause, who, g, dates)
+            amount = amount_reading(clause, who, g, dates) or condition_reading(clause, who, g, dates) or \
+                changed_attribute(clause, who, g, dates)
             readings = [amount] if amount is not None else []
         if not readings and clause.subject is not None and clause.subject.lower_ in ("i", "we"):
             service = service_reading(clause, who, g, dates)

@@ -194,7 +194,8 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     exact = [r for r, names in g.attributes.items() if phrase in names]
     by_head = [r for r, names in g.attributes.items() if head in names and head != "number"]
     if not (exact or by_head):  # "my dentist is Dr Hargreaves": a slot no list names (attributes.py)
-        judged = value.dep_ == "acomp" or value.pos_ in ("ADJ", "ADV", "VERB")
+        # "my home gym is Eastgate": the tagger may call a name an adjectival complement; a name is no judgement
+        judged = (value.dep_ == "acomp" and value.pos_ != "PROPN") or value.pos_ in ("ADJ", "ADV", "VERB")
         klass = classify(value, g)
         if member_grade(value, g):  # "my profile is now Gold status": a loyalty grade
             obj = object_text(phrase_tokens(value, dates), keep_possessive=True)

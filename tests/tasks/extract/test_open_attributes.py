@@ -191,3 +191,32 @@ def test_a_placement_said_as_a_plan_or_as_the_past_is_not_current(extractor):
     assert [(r[0], r[2]) for r in read(extractor, "I'm thinking of joining the sales team.")] == [
         ("attribute_team", "hypothetical")]
     assert [(r[0], r[2]) for r in read(extractor, "I used to be on the night shift.")] == [("attribute_shift", "past")]
+
+
+@pytest.mark.parametrize(("text", "relation", "fact"), [
+    ("swapped my home club to Northgate, its closer to work", "attribute_club", "customer's home club is Northgate"),
+    ("I changed my dentist to Dr Patel.", "attribute_dentist", "customer's dentist is Dr Patel"),
+    ("Hollytree is our vet now.", "attribute_vet", "customer's vet is Hollytree"),
+])
+def test_an_attribute_set_to_a_new_value_or_named_after_its_value_is_a_change(extractor, text, relation, fact):
+    assert [r[1:] for r in read(extractor, text) if r[0] == relation] == [(fact, "current", True)]
+
+
+def test_the_value_named_first_fills_a_known_slot_too(extractor):
+    assert ("device", "customer has a Pixel 9", "current", True) in read(
+        extractor, "the Pixel 9 is my new phone, can i move my insurance over to it")
+
+
+@pytest.mark.parametrize(("text", "relation", "fact"), [
+    ("my home gym is Eastgate, is the pool open bank holiday", "attribute_gym", "customer's home gym is Eastgate"),
+    ("i work at the Glasgow office, are the printers fixed", "attribute_office",
+     "customer's office is the Glasgow office"),
+])
+def test_a_statement_before_a_question_typed_without_its_mark_is_read(extractor, text, relation, fact):
+    assert (relation, fact, "current") in [r[:3] for r in read(extractor, text)]
+
+
+@pytest.mark.parametrize("text", ["I changed my mind to the other one.", "This is my new phone.",
+                                  "I moved my account to Monzo."])
+def test_no_open_attribute_where_no_value_is_named_or_a_slot_reads_it(extractor, text):
+    assert not [r for r in read(extractor, text) if r[0] in ("attribute_mind", "attribute_phone", "attribute_account")]

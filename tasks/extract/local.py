@@ -19,7 +19,6 @@ It never logs message text: the facts it finds may hold card numbers and passwor
 
 from __future__ import annotations
 
-import re
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -35,18 +34,10 @@ from archivist.tasks.extract.attributes import (
     succession_reading,
 )
 from archivist.tasks.extract.chat import (
-    as_statement,
-    declared,
     dropped_subject,
-    joined,
-    labelled_values,
-    may_drop_subject,
     statements,
     unjoined,
-    with_dropped_copula,
     with_subject,
-    without_greeting,
-    written_out,
 )
 from archivist.tasks.extract.dates import find_dates
 from archivist.tasks.extract.errands import (
@@ -65,6 +56,7 @@ from archivist.tasks.extract.parse import (
 )
 from archivist.tasks.extract.personal import personal_readings
 from archivist.tasks.extract.phrasing import entities
+from archivist.tasks.extract.readable import readable
 from archivist.tasks.extract.relate import (
     CONTACT_VERBS,
     Reading,
@@ -88,6 +80,7 @@ from archivist.tasks.extract.values import (
     attribute_reading,
     misparsed_state,
     owned_devices,
+    presupposes_value,
     service_reading,
     system_reading,
     value_facts,
@@ -97,15 +90,7 @@ from archivist.tasks.extract.writing import date_tokens, render
 
 INTENTION = "intention"
 """Relation of a plan whose action no frame knows ("I'm going to apply for a mortgage")."""
-_CANDIDATE = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|me|us|it|it's|he|she|they)\b|"
-                        r"\bthe\s+\w+|@|\d{4}",
-                        re.IGNORECASE)
 KIND_OF = {"planned": "plan", "hypothetical": "plan", "past": "event"}
-_ASKED_OF = frozenset({"i", "you", "u", "we", "they", "it", "he", "she", "the", "my", "our", "this", "that", "there",
-                       "these", "those"})
-_AUXILIARY_ASKS = frozenset({"is", "are", "can", "could", "do", "does", "did", "will", "would", "should", "has",
-                             "have"})
-"""After a comma, a piece that opens with an auxiliary asks something ("..., are classes back on")."""
 
 
 class LocalExtractor:
@@ -146,6 +131,7 @@ class LocalExtractor:
 
     def _own_facts(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]:
         jobs: list[tuple[int, Span, str]] = []
+        asked: set[int] = set()  # questions read only for the values they say the person has
         slots: dict[int, str] = {}
         for index, turn in enumerate(turns):
             if (turn.role or "").lower() not in self.grammar.speaker_roles or not turn.text:
@@ -154,17 +140,22 @@ class LocalExtractor:
             if slot is not None:
                 slots[index] = slot
             for sentence in split_sentences(turn.text):
-                readable = self._readable(sentence.text, answer=slot is not None)
-                if readable:  # only sentences that can state a fact are parsed: the parser is the cost
-                    jobs += [(index, sentence, piece) for piece in statements(readable)]
+                said = readable(sentence.text, self.grammar, answer=slot is not None)
+                if said:  # only sentences that can state a fact are parsed: the parser is the cost
+                    jobs += [(index, sentence, piece) for piece in statements(said)]
+                elif presupposes_value(sentence.text):  # "why did my card ending 4417 get charged twice?"
+                    asked.add(len(jobs))
+                    jobs.append((index, sentence, sentence.text))
         found: list[dict[tuple[str, str], ExtractedFact]] = [{} for _ in turns]
         docs = parse_texts(self.nlp, [text for _, _, text in jobs], self.grammar.batch_size)
         again = [n for n, doc in enumerate(docs) if dropped_subject(doc)]  # "Swapped my Galaxy for a Pixel"
         redone = parse_texts(self.nlp, [with_subject(jobs[n][2]) for n in again], self.grammar.batch_size)
         for n, doc in zip(again, redone, strict=True):
             docs[n] = doc
-        for (index, sentence, _), doc in zip(jobs, docs, strict=True):
-            for fact in self._sentence_facts(turns[index], sentence, doc, slots.get(index)):
+        for n, ((index, sentence, _), doc) in enumerate(zip(jobs, docs, strict=True)):
+            read = self._presupposed(turns[index], sentence, doc) if n in asked else \
+                self._sentence_facts(turns[index], sentence, doc, slots.get(index))
+            for fact in read:
                 found[index].setdefault((fact.relation, fact.text.lower()), fact)
         relations = load_relations()
         folded = [fold_negations(list(facts.values()), relations) for facts in found]
@@ -172,46 +163,12 @@ class LocalExtractor:
         self.dropped_one_offs += sum(len(f) for f in folded) - sum(len(k) for k in kept)
         return kept
 
-    def _readable(self, sentence: str, *, answer: bool = False) -> str:
-        """The part of a sentence worth parsing (chat spellings written out): all of it, the statement before a
-        question, or nothing. An answer to an agent's question is parsed even when it is only a value."""
-        sentence = without_greeting(sentence)  # "hiya moved house at the weekend": the greeting is no subject
-        text = joined(labelled_values(with_dropped_copula(written_out(
-            sentence.replace("\u2019", "'").replace("\u2018", "'"), self.grammar))), self.grammar)
-        stripped = as_statement(text.strip(), self.grammar)
-        text = stripped
-        first = re.split(r"[\s,]+", stripped.lower(), maxsplit=2)
-        opener = " ".join(first[:2])
-        if first and (first[0] in self.grammar.cue("conditional_marks") or opener in
-                      self.grammar.cue("conditional_openers") or opener in ("when i", "once i", "as soon")):
-            return ""
-        stripped = text = declared(stripped)  # "i'm on Unlimited Plus which includes EU roaming??" asks nothing
-        stripped = text = self._before_question(stripped)  # "i train at the Westbrook club, are classes back on"
-        if stripped.rstrip(" \"')").endswith("?") or (first and first[0] in self.grammar.word("question_starts")
-                                                       and not re.match(r"^\w+n't\b", stripped.lower())):
-            pieces = re.split(r",\s+|\s+[-\u2013\u2014]\s+|;\s*", stripped)  # "..., Wrexham - can he ...?"
-            kept = []
-            for piece in pieces[:-1]:
-                head = re.split(r"\s+", piece.strip().lower(), maxsplit=1)[0]
-                if head in self.grammar.word("question_starts") or head in self.grammar.cue("conditional_marks"):
-                    break
-                kept.append(piece)
-            text = ", ".join(kept)
-            if not text:
-                return ""
-            text = text + "." if not text.endswith(".") else text
-        return text if answer or _CANDIDATE.search(text) or may_drop_subject(text) else ""
-
-    def _before_question(self, text: str) -> str:
-        """A statement followed by a question typed without its question mark ("my home gym is Eastgate, is the
-        pool open bank holiday"): the statement, which is what the parser gets."""
-        pieces = re.split(r",\s+", text)
-        for k, piece in enumerate(pieces[1:], start=1):
-            words = piece.lower().split()
-            if len(words) >= 3 and words[0] in self.grammar.word("question_starts") and (
-                    words[0] in _AUXILIARY_ASKS or words[1] in _ASKED_OF):
-                return ", ".join(pieces[:k]) + "."
-        return text
+    def _presupposed(self, turn: TurnContext, sentence: Span, doc: Any) -> list[ExtractedFact]:
+        """A question's own values of the person ("why did my card ending 4417 get charged twice?", "can you
+        check why my Galaxy S22 won't charge?"): what it asks is not read, what it says the person has is."""
+        person, g = self.person_of(turn), self.grammar
+        return [self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", names, replaces=False)
+                for relation, obj, text, names, _ in value_facts(doc, person, g) + owned_devices(doc, person, g)]
 
     # -- one sentence ---------------------------------------------------------------------------------
 

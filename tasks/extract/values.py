@@ -30,7 +30,7 @@ from archivist.tasks.extract.writing import render
 
 _CARD = re.compile(r"\b(?:\d[ \-]?){12,18}\d\b")
 _ENDING = re.compile(r"\b(?:(?:my|our|the|a|new|replacement)\s+(?:[\w-]+\s+){0,2}(?:card|visa|mastercard|amex|"
-                     r"debit card|credit card)|(?:new|replacement) one)\b(?:[^.?!]{0,40}?,\s*it)?,?\s+"
+                     r"debit card|credit card)|(?:new|replacement) one)\b(?:[^.?!,]{0,30}?,)?(?:\s*it)?,?\s+"
                      r"(?:(?:that|which)\s+)?(?:ending|ends|ended)\s+(?:in\s+|with\s+)?(?P<digits>\d{4})\b",
                      re.IGNORECASE)
 """A card named by its last four digits: "my Visa ending 4417", "the new card, ending 9032", "the replacement card
@@ -98,6 +98,17 @@ def value_facts(doc: Any, person: str, g: Grammar
     for match in _EMAIL.finditer(text):
         found.append(("contact", match.group(0), f"{person}'s email is {match.group(0)}", (), None))
     return found
+
+
+_PRESUPPOSED = re.compile(r"\b(?:my|our)\s+(?:[\w'-]+\s+){0,3}?(?:card|visa|mastercard|amex|debit card|credit card)"
+                          r"\b[^?]{0,12}?\bending(?: in)?\s+\d{4}\b|\b(?:my|our)\s+(?:new\s+)?[A-Z][\w-]*\s+\w*\d",
+                          re.IGNORECASE)
+
+
+def presupposes_value(sentence: str) -> bool:
+    """A question that says in passing what the person has: "my card ending 4417", "my Galaxy S22" (a name
+    with a number after "my"); only such questions are parsed, for those values alone."""
+    return bool(_PRESUPPOSED.search(sentence)) and not sentence.lower().lstrip().startswith(("if ", "when ", "unless "))
 
 
 def owned_devices(doc: Any, person: str, g: Grammar

@@ -220,3 +220,22 @@ def test_a_statement_before_a_question_typed_without_its_mark_is_read(extractor,
                                   "I moved my account to Monzo."])
 def test_no_open_attribute_where_no_value_is_named_or_a_slot_reads_it(extractor, text):
     assert not [r for r in read(extractor, text) if r[0] in ("attribute_mind", "attribute_phone", "attribute_account")]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("why did my card ending 4417 get charged twice", ("payment_method", "customer's payment method ends in 4417")),
+    ("can you check why my Galaxy S22 won't charge?", ("device", "customer has a Galaxy S22")),
+])
+def test_a_question_says_in_passing_what_the_person_has(extractor, text, fact):
+    assert [r[:2] for r in read(extractor, text)] == [fact]
+
+
+@pytest.mark.parametrize("text", ["If my card ending 4417 expires, what happens?", "Can I switch to the Pro plan?",
+                                  "Can you tell me which plan I'm on?"])
+def test_a_question_states_nothing_else(extractor, text):
+    assert read(extractor, text) == []
+
+
+def test_a_new_card_told_by_its_ending_after_it_came_replaces_the_old_one(extractor):
+    assert read(extractor, "new card came, ends 8093. old one's cut up")[:1] == [
+        ("payment_method", "customer's payment method ends in 8093", "current", True)]

@@ -207,7 +207,6 @@ FAILS_TODAY: dict[str, str] = {
     "hd-c05": "nothing is stored for the scope: neither the night shift nor the day shift",
     "hd-c06": "nothing is stored for the scope: neither the Monzo account ending 4471 nor the Starling one "
               "ending 9083",
-    "hd-c07": "the iPhone 12 stays active; the Galaxy S23 the agent swapped in is not stored",
     "hd-c08": "nothing is stored for the scope: neither the finance team nor the procurement team",
     "hd-c09": "the agent's extension 2214 confirmed by the employee is not stored; the correction 2241 is "
               "added as a fresh active fact",
@@ -215,7 +214,6 @@ FAILS_TODAY: dict[str, str] = {
               "days is not stored",
     "hd-c11": "nothing is stored for the scope: neither the blue contractor badge nor the staff badge",
     "hd-c12": "nothing is stored for the scope: neither AnyConnect nor the agent's switch to GlobalProtect",
-    "hd-t08": "the Barclays account ending 3318 is not stored",
     "hd-o02": "the paper jam is stored as an active fact: 'customer's printer has a paper jam again'",
 }
 

@@ -239,3 +239,8 @@ def test_a_question_states_nothing_else(extractor, text):
 def test_a_new_card_told_by_its_ending_after_it_came_replaces_the_old_one(extractor):
     assert read(extractor, "new card came, ends 8093. old one's cut up")[:1] == [
         ("payment_method", "customer's payment method ends in 8093", "current", True)]
+
+
+def test_an_account_told_by_its_ending_is_where_the_person_is_paid_or_pays(extractor):
+    assert read(extractor, "my salary goes into my Monzo account ending 4471")[:1] == [
+        ("payment_method", "customer's payment method ends in 4471", "current", False)]

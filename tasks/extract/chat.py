@@ -193,13 +193,20 @@ _NEXT_STATEMENT = re.compile(rf"\s*[,;]\s*(?:and\s+|but\s+|so\s+)?(?={_NOUN_SUBJ
                              rf"(?={_NOUN_SUBJECT}|(?:i|i'm|im|i've|ive|we|we're|we've)\s+\w)", re.IGNORECASE)
 
 
+_OWN_STATEMENT = re.compile(r"^(?:my|our|i|i'm|im|i've|ive|we|we're|we've)\b", re.IGNORECASE)
+
+
 def statements(text: str) -> list[str]:
     """The statements of a chat sentence that runs two together ("my laptop is a ThinkPad T14 and the keyboard is
     sticking", "i work at the Glasgow office, the printer on 2 wont see my account"): the small parser hangs the
     second's subject on the first's value, so each is parsed on its own. A piece of fewer than three words is no
     statement ("my sister and I moved": the subject is shared), and is read with the rest. A piece that opens with
-    "it" is not split off: "it" is the thing the first piece named ("replaced the router and it works again")."""
+    "it" is not split off: "it" is the thing the first piece named ("replaced the router and it works again"). Only
+    a sentence that opens with the speaker's own statement is split: what a later "the address is ..." belongs to
+    is otherwise the first piece's business (a ride's, a parcel's)."""
     pieces = [piece.strip() for piece in _NEXT_STATEMENT.split(text) if piece and piece.strip()]
     if len(pieces) < 2 or any(len(piece.split()) < 3 for piece in pieces):
         return [text]
+    if not _OWN_STATEMENT.match(pieces[0]):
+        return [text]  # "The ride is for two people and the address is 421 Cypress Avenue": the ride's address
     return pieces

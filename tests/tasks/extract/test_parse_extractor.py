@@ -240,3 +240,11 @@ def test_a_new_value_said_tersely_is_a_change(extractor: LocalExtractor, text: s
 def test_a_possessed_noun_after_an_address_starts_the_next_statement(extractor: LocalExtractor) -> None:
     assert readings(extractor, "I live at 4 Rose Court, Leeds and my parcel never arrived.")[:1] == [
         ("address", "customer lives at 4 Rose Court, Leeds", "current")]
+
+
+def test_two_statements_are_split_only_when_the_first_is_the_speakers_own(extractor: LocalExtractor) -> None:
+    assert ("device", "customer has a ThinkPad T14", "current") in readings(
+        extractor, "my laptop is a ThinkPad T14 and the keyboard is sticking")
+    # SGD: the address is the ride's, which the sentence opened with
+    assert [r for r in readings(extractor, "The ride is for two people and the address is 421 Cypress Avenue.")
+            if r[0] == "address"] == []

@@ -185,6 +185,9 @@ def placement_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
             continue
         noun = token.lemma_.lower()
         prep = next((p for p in ("in", "on", "at") if noun in g.word(f"placement_{p}")), None)
+        if any(c.dep_ == "compound" and any(c.lemma_.lower() in g.word(f"placement_{p}") for p in ("in", "on", "at"))
+               for c in token.children):
+            continue  # "the procurement team group": a thing the team has (a mailing group), not a placement
         named = [c for c in token.children if c.dep_ in ("compound", "amod", "nmod", "nummod") and c.i < token.i
                  and c.lower_ not in ("new", "old", "current", "previous", "other", "same", "different", "own")]
         if prep is None or not named or token.pos_ != "NOUN" or any(c.dep_ == "det" and c.lower_ in ("a", "an")

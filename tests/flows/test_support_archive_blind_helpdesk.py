@@ -207,7 +207,6 @@ FAILS_TODAY: dict[str, str] = {
     "hd-c05": "nothing is stored for the scope: neither the night shift nor the day shift",
     "hd-c06": "nothing is stored for the scope: neither the Monzo account ending 4471 nor the Starling one "
               "ending 9083",
-    "hd-c08": "nothing is stored for the scope: neither the finance team nor the procurement team",
     "hd-c09": "the agent's extension 2214 confirmed by the employee is not stored; the correction 2241 is "
               "added as a fresh active fact",
     "hd-c10": "'25 days annual leave' is stored as 'banks with 25 days ...' and stays active; the agent's 28 "

@@ -27,7 +27,7 @@ from archivist.tasks.extract.relate import Reading, Who, clause_text, template_t
 OPEN_PREFIX = "attribute_"
 """configs/relations.toml `open_attribute_prefix`: relations it begins hold one value at a time."""
 _QUANTITY = re.compile(r"\d|[£$€]")
-AMOUNT_VERBS = frozenset({"have", "take", "hold", "keep"})
+AMOUNT_VERBS = frozenset({"have", "take", "hold", "keep", "get"})
 """Verbs of holding an amount (not "used 41GB": what was spent is no value of the slot)."""
 
 
@@ -82,9 +82,16 @@ def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Rea
     """ "I have an arranged overdraft of £500", "I take 20mg of citalopram", "we have 40 seats": an amount the
     person holds is the value of what it measures."""
     verb = clause.verb
-    if not who.first_person or verb.lemma_.lower() not in AMOUNT_VERBS:
+    if not who.first_person:
         return None
-    held = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if verb.lemma_.lower() == "be":  # "we're down to 2 meals a week now", "I'm up to 3 lines": the amount held now
+        held = next((p for c in verb.children if c.dep_ == "advmod" and c.lower_ in ("down", "up")
+                     for t in c.children if t.dep_ == "prep" and t.lower_ == "to"
+                     for p in t.children if p.dep_ == "pobj"), None)
+    elif verb.lemma_.lower() in AMOUNT_VERBS:
+        held = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    else:
+        return None
     if held is None:
         return None
     measured = next((p for c in held.children if c.dep_ == "prep" and c.lower_ == "of"
@@ -102,8 +109,10 @@ def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Rea
     name = " ".join(t.lower_ if not t.text.isupper() else t.text for t in noun.subtree
                     if t.i <= noun.i and (t.dep_ in ("compound", "amod") or t.i == noun.i)
                     and t.lower_ not in ("new", "old", "current"))
-    if amount is noun:
-        obj = object_text([t for t in noun.subtree if t.i <= noun.i and t.dep_ != "det"])
+    if amount is noun:  # "4 meals a week": the rate after the count is part of the amount
+        rate = [t for c in noun.children if c.dep_ == "npadvmod" and c.i > noun.i for t in c.subtree]
+        obj = object_text(sorted([t for t in noun.subtree if t.i <= noun.i and t.dep_ != "det"] + rate,
+                                 key=lambda t: t.i))
     else:
         obj = object_text([t for t in phrase_tokens(amount, dates) if t.i < (noun.i if noun.i > amount.i else 10**6)
                            and t.dep_ != "prep"])

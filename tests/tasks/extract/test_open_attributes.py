@@ -244,3 +244,11 @@ def test_a_new_card_told_by_its_ending_after_it_came_replaces_the_old_one(extrac
 def test_an_account_told_by_its_ending_is_where_the_person_is_paid_or_pays(extractor):
     assert read(extractor, "my salary goes into my Monzo account ending 4471")[:1] == [
         ("payment_method", "customer's payment method ends in 4471", "current", False)]
+
+
+def test_an_amount_got_or_come_down_to_is_the_value_of_what_it_counts(extractor):
+    assert read(extractor, "we get 4 meals a week, can one of them be veggie") == [
+        ("attribute_meal", "customer has 4 meals a week", "current", False)]
+    assert read(extractor, "kids left for uni so we're down to 2 meals a week now") == [
+        ("attribute_meal", "customer has 2 meals a week", "current", True)]
+    assert read(extractor, "I get to Leeds at 5.") == []  # "get" is no verb of travel

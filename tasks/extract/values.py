@@ -35,6 +35,12 @@ _ENDING = re.compile(r"\b(?:(?:my|our|the|a|new|replacement)\s+(?:[\w-]+\s+){0,2
                      re.IGNORECASE)
 """A card named by its last four digits: "my Visa ending 4417", "the new card, ending 9032", "the replacement card
 you sent came yesterday, it ends 9083"."""
+_SERVED_AT = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+){0,2}?(?:broadband|fibre|fiber|connection|line|service|"
+                        r"internet|wifi|electricity|gas|water|meter|supply|landline|property|premises)\s+(?:at|in)\s+"
+                        r"(?P<address>\d+[A-Za-z]?\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}(?:,\s*[A-Z][\w'-]*"
+                        r"(?:\s+[A-Z][\w'-]*){0,2})?)(?=\s+(?:is|was|has|have|keeps|are|were|will|went|seems|isn't|"
+                        r"keeps|kept|drops|dropped)\b|\s*[,.;!?]|$)")
+"""A service named at a street address ("my broadband at 12 Hill Road, York keeps dropping"): the person's place."""
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+\.[\w.\-]*\w")
 _MASKED = re.compile(r"\[(?P<kind>card ending \d{4}|password|pin|cvv|one-time code|api key)\]", re.IGNORECASE)
 """What tasks/ingest/privacy.py leaves of a secret (configs/privacy.toml tags): the fact that there was one."""
@@ -97,6 +103,10 @@ def value_facts(doc: Any, person: str, g: Grammar
                       new))
     for match in _EMAIL.finditer(text):
         found.append(("contact", match.group(0), f"{person}'s email is {match.group(0)}", (), None))
+    for match in _SERVED_AT.finditer(text):
+        # "my broadband at 12 Hill Road, York keeps dropping": where the person's service is, is where they are
+        address = match.group("address").rstrip(" ,")
+        found.append(("address", address, f"{person} lives at {address}", (), False))  # where it is, not a move
     return found
 
 

@@ -371,12 +371,9 @@ FAILS_TODAY: dict[str, str] = {
                "active fact and nothing is closed",
     "mob-c11": "no bouquet is stored in either chat (neither DStv Premium nor Compact Plus)",
     "mob-c12": "Unlimited Welcome is stored, but the agent's switch to Unlimited Plus is not; Welcome stays active",
-    "mob-t02": "the fibre address the agent states (18 Marlin Road, Sunningdale) is not stored; nothing is stored",
     "mob-t03": "the insured Redmi Note 12 is not stored; the brother's Pixel 8 is stored as an active fact",
     "mob-t04": "the delivery address the agent states (23 Dominion Road) is not stored; nothing is stored",
     "mob-t07": "the Bolt number 082 555 0193 is not stored from either chat, though the customer repeats it",
-    "mob-t09": "the Riccarton address the agent states is not stored; only 'customer used to live in Karori' is "
-               "stored, as an active fact",
     "mob-t11": "the pickup address the agent states (402 Maple Avenue) is not stored; nothing is stored, not even "
                "the new phone number",
 }

@@ -252,3 +252,12 @@ def test_an_amount_got_or_come_down_to_is_the_value_of_what_it_counts(extractor)
     assert read(extractor, "kids left for uni so we're down to 2 meals a week now") == [
         ("attribute_meal", "customer has 2 meals a week", "current", True)]
     assert read(extractor, "I get to Leeds at 5.") == []  # "get" is no verb of travel
+
+
+@pytest.mark.parametrize(("text", "role", "address"), [
+    ("my broadband at 12 Hill Road, York keeps dropping", "customer", "12 Hill Road, York"),
+    ("Your fibre connection at 51 Peverel Street, Riccarton is showing as healthy from our end.", "agent",
+     "51 Peverel Street, Riccarton"),
+])
+def test_where_the_persons_service_is_is_their_address_and_no_move(extractor, text, role, address):
+    assert ("address", f"customer lives at {address}", "current", False) in read(extractor, text, role)

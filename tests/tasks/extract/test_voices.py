@@ -52,6 +52,9 @@ def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_
     ("I've recorded your new surname as Patel.", "My surname is now Patel."),
     ("Your delivery address is saved as 5 Pine Road, Exeter.", "My delivery address is now 5 Pine Road, Exeter."),
     ("We have your email down as old@example.com.", "My email is old@example.com."),
+    # The slot's value on file, in apposition, whatever the agent did with it.
+    ("I've booked the courier pickup from your address on file, 14 Kowhai Street, Hamilton.",
+     "My address is 14 Kowhai Street, Hamilton."),
     # A value that went up or down to a new one; a swap onto a new thing.
     ("Your allowance has gone up to 28 days annual leave.", "My allowance is now 28 days annual leave."),
     ("I've swapped you onto a Samsung Galaxy S23.", "I am now on a Samsung Galaxy S23."),

@@ -52,6 +52,9 @@ def phrase_tokens(token: Any, dates: set[int], *, keep_conj: bool = True) -> lis
             nxt = doc[nxt.i + 1]
         tokens += list(doc[end + 1: nxt.i + 1])
         end = nxt.i
+    if tokens and end + 1 < len(doc) and doc[end + 1].text == "Plus" and doc[end + 1].dep_ == "cc" and \
+            tokens[-1].text[:1].isupper():
+        tokens.append(doc[end + 1])  # "Unlimited Plus with 30GB": a capitalised "Plus" after a name is the name's
     while tokens and (tokens[-1].is_punct or tokens[-1].lower_ in ("please", "too", "now", "and", "or")):
         tokens.pop()
     while tokens and tokens[0].is_punct:

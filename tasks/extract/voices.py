@@ -36,6 +36,7 @@ _OUR_APPOSITIVE = re.compile(r",\s+our\b[^,]*", re.IGNORECASE)
 """You're on Fixed Green 12, our twelve-month fixed tariff, ...": the company's description of the value."""
 # "I've removed Wexford Street from your account and set 9 Linnet Way as your delivery address": two things the
 # agent did, each its own statement. A piece that opens with a past verb takes the sentence's "I've" back.
+_YOUR_VALUE = re.compile(r"^your (?:[\w'-]+ ){0,3}[\w'-]+ (?:is|are) (?:now )?(?=\S)", re.IGNORECASE)
 _OUR_SIDE = re.compile(r"\s+(?:from|on|at|in) our (?:end|side|records|system)\b", re.IGNORECASE)
 """'... is showing as healthy from our end': where the agent looked, not something the agent did."""
 _AND = re.compile(r",?\s+and\s+(?=(?:i|we|the|your|you|it|this|that)\b|\w+ed\b|(?:set|put|made|sent|left|"
@@ -104,8 +105,10 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> s
     rewritten = reading
     for rule in c.rewrites:
         rewritten = re.sub(rule.from_, rule.to, rewritten, flags=re.IGNORECASE)
-    if rewritten == reading and (rewritten_only or not _ABOUT_YOU.match(reading)):
-        return None  # "you" somewhere inside a longer sentence: too easy to misread as the customer's own fact
+    if rewritten == reading and (not _ABOUT_YOU.match(reading) or rewritten_only and not _YOUR_VALUE.match(reading)):
+        # "you" somewhere inside a longer sentence: too easy to misread as the customer's own fact. An upshot is
+        # read only where it states a value of the account ("so from this month your premium is R189").
+        return None
     reading = _OUR_SIDE.sub("", _OUR_APPOSITIVE.sub("", rewritten))
     if _AGENT_SELF.search(re.sub(r"^(?:(?:i am|i'm|you're|you are)(?: now)? on(?: our)?|my)\b", "", reading,
                                  flags=re.IGNORECASE)):

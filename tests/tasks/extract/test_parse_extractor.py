@@ -248,3 +248,8 @@ def test_two_statements_are_split_only_when_the_first_is_the_speakers_own(extrac
     # SGD: the address is the ride's, which the sentence opened with
     assert [r for r in readings(extractor, "The ride is for two people and the address is 421 Cypress Avenue.")
             if r[0] == "address"] == []
+
+
+def test_a_capitalised_plus_after_a_name_is_part_of_the_name(extractor: LocalExtractor) -> None:
+    assert ("plan", "customer is on the Unlimited Plus plan", "current") in readings(
+        extractor, "My line is now on Unlimited Plus with 30GB of premium hotspot data.")

@@ -52,6 +52,9 @@ def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_
     ("I've recorded your new surname as Patel.", "My surname is now Patel."),
     ("Your delivery address is saved as 5 Pine Road, Exeter.", "My delivery address is now 5 Pine Road, Exeter."),
     ("We have your email down as old@example.com.", "My email is old@example.com."),
+    # An upshot that states a value of the account is read; other upshots are not (above).
+    ("The replacement value went up, so from this month your premium is R189 a month.",
+     "My premium is R189 a month."),
     # The slot's value on file, in apposition, whatever the agent did with it.
     ("I've booked the courier pickup from your address on file, 14 Kowhai Street, Hamilton.",
      "My address is 14 Kowhai Street, Hamilton."),

@@ -176,6 +176,17 @@ def holding_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Re
     return None
 
 
+_SPAN = re.compile(r"\bfor (?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) (?:day|days|week|weeks|fortnight|"
+                   r"month|months)\b", re.IGNORECASE)
+
+
+def temporary(text: str, g: Grammar) -> bool:
+    """The sentence says its state is temporary (configs/extraction.toml [words] temporary_markers)."""
+    lower = text.lower()
+    markers = g.word("temporary_markers")
+    return bool(_SPAN.search(lower)) or any(re.search(rf"\b{re.escape(m)}\b", lower) for m in markers)
+
+
 _PLACEMENT_VERBS = frozenset({"be", "work", "sit", "base", "stay", "remain", "train"})
 
 
@@ -186,7 +197,7 @@ def placement_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     The noun must be named ("the marketing team"); "I'm in the office" names no value."""
     lemma = clause.verb.lemma_.lower()
     changes = lemma in g.word("placement_changes")
-    if not who.first_person or not (changes or lemma in _PLACEMENT_VERBS):
+    if not who.first_person or not (changes or lemma in _PLACEMENT_VERBS) or temporary(clause.verb.doc.text, g):
         return None
     for name, token in arguments(clause.verb):
         if name not in ("prep:in", "prep:on", "prep:at", "prep:to", "prep:into", "prep:onto", "prep:from") and not (

@@ -35,8 +35,8 @@ _ENDING = re.compile(r"\b(?:(?:my|our|the|a|new|replacement)\s+(?:[\w-]+\s+){0,2
                      re.IGNORECASE)
 """A card named by its last four digits: "my Visa ending 4417", "the new card, ending 9032", "the replacement card
 you sent came yesterday, it ends 9083"."""
-_SERVED_AT = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+){0,2}?(?:broadband|fibre|fiber|connection|line|service|"
-                        r"internet|wifi|electricity|gas|water|meter|supply|landline|property|premises)\s+(?:at|in)\s+"
+_SERVED_AT = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+(?!(?:old|previous|former|last)\s)(?:[\w-]+\s+){0,2}?"
+                        r"(?:broadband|fibre|fiber|connection|line|service|internet|wifi|electricity|gas|water|meter|supply|landline|property|premises)\s+(?:at|in)\s+"
                         r"(?P<address>\d+[A-Za-z]?\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}(?:,\s*[A-Z][\w'-]*"
                         r"(?:\s+[A-Z][\w'-]*){0,2})?)(?=\s+(?:is|was|has|have|keeps|are|were|will|went|seems|isn't|"
                         r"keeps|kept|drops|dropped)\b|\s*[,.;!?]|$)")

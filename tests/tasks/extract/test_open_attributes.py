@@ -261,3 +261,14 @@ def test_an_amount_got_or_come_down_to_is_the_value_of_what_it_counts(extractor)
 ])
 def test_where_the_persons_service_is_is_their_address_and_no_move(extractor, text, role, address):
     assert ("address", f"customer lives at {address}", "current", False) in read(extractor, text, role)
+
+
+@pytest.mark.parametrize("text", ["I'm temporarily in the London office for two weeks.",
+                                  "I'm covering the night shift this week only.",
+                                  "I'm in the Leeds office until Friday."])
+def test_a_temporary_stay_is_no_placement(extractor, text):
+    assert not [r for r in read(extractor, text) if r[0] in ("attribute_office", "attribute_shift")]
+
+
+def test_an_old_service_address_is_no_address_of_the_person(extractor):
+    assert [r for r in read(extractor, "my old broadband at 12 Hill Road, York was rubbish") if r[0] == "address"] == []

@@ -197,24 +197,23 @@ def placement_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     The noun must be named ("the marketing team"); "I'm in the office" names no value."""
     lemma = clause.verb.lemma_.lower()
     changes = lemma in g.word("placement_changes")
-    if not who.first_person or not (changes or lemma in _PLACEMENT_VERBS) or temporary(clause.verb.doc.text, g):
+    if not who.first_person or not (changes or lemma in _PLACEMENT_VERBS):
         return None
+    placements = g.word("placement_in") | g.word("placement_on") | g.word("placement_at")
     for name, token in arguments(clause.verb):
         if name not in ("prep:in", "prep:on", "prep:at", "prep:to", "prep:into", "prep:onto", "prep:from") and not (
                 name == "dobj" and lemma in ("join", "work")):  # "i work the night shift"
             continue
-        noun = token.lemma_.lower()
-        prep = next((p for p in ("in", "on", "at") if noun in g.word(f"placement_{p}")), None)
-        if any(c.dep_ == "compound" and any(c.lemma_.lower() in g.word(f"placement_{p}") for p in ("in", "on", "at"))
-               for c in token.children):
+        if token.lemma_.lower() not in placements or token.pos_ != "NOUN":
+            continue
+        if any(c.dep_ == "compound" and c.lemma_.lower() in placements for c in token.children):
             continue  # "the procurement team group": a thing the team has (a mailing group), not a placement
         named = [c for c in token.children if c.dep_ in ("compound", "amod", "nmod", "nummod") and c.i < token.i
                  and c.lower_ not in ("new", "old", "current", "previous", "other", "same", "different", "own")]
-        if prep is None or not named or token.pos_ != "NOUN" or any(c.dep_ == "det" and c.lower_ in ("a", "an")
-                                                                     for c in token.children):
+        if not named or any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in token.children):
             continue  # "joined a book club": one of many (an activity), not the person's place in one
         obj = object_text([t for t in phrase_tokens(token, dates) if t.dep_ != "poss"])
-        if not obj:
+        if not obj or temporary(clause.verb.doc.text, g):
             continue
         plain = clause.status == "current" and not clause.negated and not clause.ending
         the = "" if obj.lower().startswith(("the ", "a ", "an ")) else "the "

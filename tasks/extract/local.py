@@ -167,8 +167,17 @@ class LocalExtractor:
         """A question's own values of the person ("why did my card ending 4417 get charged twice?", "can you
         check why my Galaxy S22 won't charge?"): what it asks is not read, what it says the person has is."""
         person, g = self.person_of(turn), self.grammar
-        return [self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", names, replaces=False)
-                for relation, obj, text, names, _ in value_facts(doc, person, g) + owned_devices(doc, person, g)]
+        return self._value_facts(turn, sentence, doc, person, value_facts(doc, person, g) +
+                                 owned_devices(doc, person, g), stated=False)
+
+    def _value_facts(self, turn: TurnContext, sentence: Span, doc: Any, person: str,
+                     values: list[tuple[str, str, str, tuple[str | None, ...], bool | None]], *,
+                     stated: bool = True) -> list[ExtractedFact]:
+        """Current facts of the (relation, object, text, names, replaces) values of values.py. `stated`: each keeps
+        its own `replaces`; otherwise none replaces anything (a question's or a device's mention)."""
+        return [self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", names,
+                           replaces=replaces if stated else False)
+                for relation, obj, text, names, replaces in values]
 
     # -- one sentence ---------------------------------------------------------------------------------
 
@@ -182,9 +191,7 @@ class LocalExtractor:
             relation, obj, text, replaces = answered
             facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", (),
                                     replaces=replaces))
-        for relation, obj, text, names, replaces in value_facts(doc, person, g):
-            facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", names,
-                                    replaces=replaces))
+        facts += self._value_facts(turn, sentence, doc, person, value_facts(doc, person, g))
         values = {id(f) for f in facts}
         state = misparsed_state(doc, person, g)
         if state is not None:
@@ -214,9 +221,7 @@ class LocalExtractor:
         if not any(f.relation == "diet" for f in facts):
             facts.extend(self._diet(turn, sentence, doc, person, clauses))
         if not any(f.relation == "device" for f in facts):  # "calls drop on my Galaxy S22": a phone they have
-            for relation, obj, text, names, _ in owned_devices(doc, person, g):
-                facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", names,
-                                        replaces=False))
+            facts += self._value_facts(turn, sentence, doc, person, owned_devices(doc, person, g), stated=False)
         # "Could you update my email to X?": the clause says it is asked for, which the value alone cannot tell
         unsure = {(f.relation, f.object) for f in facts if f.temporal_status in ("planned", "hypothetical")}
         return [f for f in facts if id(f) not in values or (f.relation, f.object) not in unsure]

@@ -34,18 +34,17 @@ def readable(sentence: str, g: Grammar, *, answer: bool = False) -> str:
     sentence = without_greeting(sentence)  # "hiya moved house at the weekend": the greeting is no subject
     text = joined(labelled_values(with_dropped_copula(written_out(
         sentence.replace("\u2019", "'").replace("\u2018", "'"), g))), g)
-    stripped = as_statement(text.strip(), g)
-    text = stripped
-    first = re.split(r"[\s,]+", stripped.lower(), maxsplit=2)
+    text = as_statement(text.strip(), g)
+    first = re.split(r"[\s,]+", text.lower(), maxsplit=2)
     opener = " ".join(first[:2])
     if first and (first[0] in g.cue("conditional_marks") or opener in
                   g.cue("conditional_openers") or opener in ("when i", "once i", "as soon")):
         return ""
-    stripped = text = declared(stripped)  # "i'm on Unlimited Plus which includes EU roaming??" asks nothing
-    stripped = text = _before_question(stripped, g)  # "i train at the Westbrook club, are classes back on"
-    if stripped.rstrip(" \"')").endswith("?") or (first and first[0] in g.word("question_starts")
-                                                   and not re.match(r"^\w+n't\b", stripped.lower())):
-        pieces = re.split(r",\s+|\s+[-\u2013\u2014]\s+|;\s*", stripped)  # "..., Wrexham - can he ...?"
+    text = declared(text)  # "i'm on Unlimited Plus which includes EU roaming??" asks nothing
+    text = _before_question(text, g)  # "i train at the Westbrook club, are classes back on"
+    if text.rstrip(" \"')").endswith("?") or (first and first[0] in g.word("question_starts")
+                                               and not re.match(r"^\w+n't\b", text.lower())):
+        pieces = re.split(r",\s+|\s+[-\u2013\u2014]\s+|;\s*", text)  # "..., Wrexham - can he ...?"
         kept = []
         for piece in pieces[:-1]:
             head = re.split(r"\s+", piece.strip().lower(), maxsplit=1)[0]

@@ -265,8 +265,10 @@ PLAN_NOUNS_BARE = frozenset({"plan", "plans", "package", "packages", "deal", "co
 VAGUE_MODIFIERS = frozenset({"own", "new", "other", "different", "another", "separate", "same", "old", "current",
                              "previous", "usual", "regular", "normal", "better", "cheaper", "bigger", "smaller"})
 """Words that set one value of a kind apart from another without naming it ("my own plan", "a different bank")."""
-ONE_VALUED = frozenset({"address", "plan", "bank", "payment_method", "employer", "provider", "supplier", "diet",
-                        "contact", "vehicle", "device", "name"})
+VALUE_SLOTS = frozenset({"address", "plan", "bank", "payment_method", "employer", "provider", "supplier", "diet",
+                         "contact", "vehicle", "device", "name"})
+"""Relations whose object must name a value (a bank, a phone), so that a kind alone ("changed banks") states none;
+not the tastes and activities, where a kind is the value ("likes dogs")."""
 
 
 def names_no_value(token: Any) -> bool:
@@ -290,7 +292,7 @@ def _reading(clause: Clause, who: Who, relation: str, token: Any | None, obj: st
     obj = obj or ""
     if relation == "plan" and obj.lower() in PLAN_NOUNS_BARE and not (clause.negated or clause.ending):
         return None  # "I have a plan to eat out", "switched plans": no value to store
-    if token is not None and relation in ONE_VALUED and not (clause.negated or clause.ending) and \
+    if token is not None and relation in VALUE_SLOTS and not (clause.negated or clause.ending) and \
             names_no_value(token):
         return None  # "I changed banks", "I have my own plan now": the kind is named, the value is said elsewhere
     if not obj and (token is not None or relation in ("travel", "activity")):

@@ -36,10 +36,11 @@ _ENDING = re.compile(r"\b(?:(?:my|our|the|a|new|replacement)\s+(?:[\w-]+\s+){0,2
 """A card named by its last four digits: "my Visa ending 4417", "the new card, ending 9032", "the replacement card
 you sent came yesterday, it ends 9083"."""
 _SERVED_AT = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+(?!(?:old|previous|former|last)\s)(?:[\w-]+\s+){0,2}?"
-                        r"(?:broadband|fibre|fiber|connection|line|service|internet|wifi|electricity|gas|water|meter|supply|landline|property|premises)\s+(?:at|in)\s+"
+                        r"(?:broadband|fibre|fiber|connection|line|service|internet|wifi|electricity|gas|water|"
+                        r"meter|supply|landline|property|premises)\s+(?:at|in)\s+"
                         r"(?P<address>\d+[A-Za-z]?\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}(?:,\s*[A-Z][\w'-]*"
                         r"(?:\s+[A-Z][\w'-]*){0,2})?)(?=\s+(?:is|was|has|have|keeps|are|were|will|went|seems|isn't|"
-                        r"keeps|kept|drops|dropped)\b|\s*[,.;!?]|$)")
+                        r"kept|drops|dropped)\b|\s*[,.;!?]|$)")
 """A service named at a street address ("my broadband at 12 Hill Road, York keeps dropping"): the person's place."""
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+\.[\w.\-]*\w")
 _MASKED = re.compile(r"\[(?P<kind>card ending \d{4}|password|pin|cvv|one-time code|api key)\]", re.IGNORECASE)
@@ -116,8 +117,9 @@ _PRESUPPOSED = re.compile(r"\b(?:my|our)\s+(?:[\w'-]+\s+){0,3}?(?:card|visa|mast
 
 
 def presupposes_value(sentence: str) -> bool:
-    """A question that says in passing what the person has: "my card ending 4417", "my Galaxy S22" (a name
-    with a number after "my"); only such questions are parsed, for those values alone."""
+    """A question that may say in passing what the person has: "my card ending 4417", "my Galaxy S22" (a word
+    and a number after "my", in any case: chat is often typed lower case). Only a prefilter: such questions are
+    parsed, and only value_facts and owned_devices are read from them."""
     return bool(_PRESUPPOSED.search(sentence)) and not sentence.lower().lstrip().startswith(("if ", "when ", "unless "))
 
 

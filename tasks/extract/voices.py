@@ -34,11 +34,12 @@ _TRAILING = re.compile(r",?\s+(?:so(?: that)?|which means|which will|meaning|so 
                        r"discussed|arranged|promised|asked)|effective|with effect)\b\s*(?=\w)", re.IGNORECASE)
 _OUR_APPOSITIVE = re.compile(r",\s+our\b[^,]*", re.IGNORECASE)
 """You're on Fixed Green 12, our twelve-month fixed tariff, ...": the company's description of the value."""
-# "I've removed Wexford Street from your account and set 9 Linnet Way as your delivery address": two things the
-# agent did, each its own statement. A piece that opens with a past verb takes the sentence's "I've" back.
 _YOUR_VALUE = re.compile(r"^your (?:[\w'-]+ ){0,3}[\w'-]+ (?:is|are) (?:now )?(?=\S)", re.IGNORECASE)
+"""An upshot read without a rewrite must state a value of the account ("so from this month your premium is R189")."""
 _OUR_SIDE = re.compile(r"\s+(?:from|on|at|in) our (?:end|side|records|system)\b", re.IGNORECASE)
 """'... is showing as healthy from our end': where the agent looked, not something the agent did."""
+# "I've removed Wexford Street from your account and set 9 Linnet Way as your delivery address": two things the
+# agent did, each its own statement. A piece that opens with a past verb takes the sentence's "I've" back.
 _AND = re.compile(r",?\s+and\s+(?=(?:i|we|the|your|you|it|this|that)\b|\w+ed\b|(?:set|put|made|sent|left|"
                   r"added)\b|[\w.+-]+@)|,\s+(?=(?:and\s+)?(?:the|your)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were|will)\b)",
                   re.IGNORECASE)

@@ -269,3 +269,39 @@ def changed_attribute(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     plain = clause.status == "current" and not clause.negated
     text = f"{who.name}'s {label} is {obj}" if plain else clause_text(clause, who, value, dates)
     return Reading(open_slot(noun), value, obj, text) if obj else None
+
+
+_PROVIDER_ARGS = {"use": ("dobj",), "join": ("dobj",), "be": ("prep:with",), "stay": ("prep:with",),
+                  "register": ("prep:with", "prep:at"), "switch": ("prep:to",), "change": ("prep:to",),
+                  "move": ("prep:to", "prep:over"), "transfer": ("prep:to",), "swap": ("prep:to",)}
+"""Verbs that say whom the person is with, and where the provider is named."""
+
+
+def provider_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "we use Hollytree Vets now", "we're with Octopus Energy", "I switched to the Boots pharmacy": a named
+    provider, filed under the kind its last word names (configs/extraction.toml [words] provider_kinds, or a
+    common noun after a name), so a later one of the same kind replaces it. Read only where no frame read the
+    clause: a plan, a device or a bank named this way has its own slot."""
+    verb = clause.verb
+    wanted = _PROVIDER_ARGS.get(verb.lemma_.lower())
+    if not who.first_person or wanted is None:
+        return None
+    kinds = g.word("provider_kinds")
+    for name, token in arguments(verb):
+        if name not in wanted or token.pos_ not in ("NOUN", "PROPN"):
+            continue
+        word = token.lower_
+        kind = word[:-1] if word.endswith("s") and word[:-1] in kinds else word
+        named = [c for c in token.children if c.dep_ in ("compound", "nmod") and c.i < token.i
+                 and (c.pos_ == "PROPN" or c.text[:1].isupper())]
+        common = token.pos_ == "NOUN" and is_slot_noun(token, g)
+        if not named or not (kind in kinds or common) or not kind.isalpha():
+            continue
+        obj = object_text([t for t in phrase_tokens(token, dates) if t.i <= token.i and t.dep_ != "poss"])
+        if not obj:
+            continue
+        plain = clause.status == "current" and not clause.negated
+        the = "the " if any(c.dep_ == "det" and c.lower_ == "the" for c in token.children) else ""
+        text = f"{who.name}'s {kind} is {the}{obj}" if plain else clause_text(clause, who, token, dates)
+        return Reading(f"{OPEN_PREFIX}{kind}", token, obj, text)
+    return None

@@ -143,11 +143,12 @@ _USE_MY_NEW = re.compile(r"^\s*(?:please |pls |can you |could you )?(?:use|take|
 """'Please use my new number 07911 123456 from now on': the new value of the slot, asked to be used."""
 
 
-_VALUE_IS_MY = re.compile(r"^\s*(?!(?:this|that|it|which|what|who|there|here|he|she|they)\b)"
+_VALUE_IS_MY = re.compile(r"^\s*((?:yes|yeah|yep|yup|ok|okay|sure|correct|right|no|nope|actually)[,!.]*\s+)?"
+                          r"(?!(?:this|that|it|which|what|who|there|here|he|she|they|yes|yeah|yep|yup|ok|okay|sure|correct|right|no)\b)"
                           r"((?:the |a |an )?[\w][\w' .@+-]{0,40}?) (?:is|'s) (now |also )?(my|our) "
                           r"((?:new |current |main |usual |regular )?[a-z-]+"
                           r"(?: [a-z-]+)?)(?=$|[,.;!?]| now\b| and\b| too\b)", re.IGNORECASE)
-"""'the Pixel 9 is my new phone': the value named first, then the slot it fills."""
+"""'the Pixel 9 is my new phone', 'yes, 2214 is my extension': the value named first, then the slot it fills."""
 _NEW_VALUE = re.compile(r"^\s*new ((?:[a-z'-]+ ){0,2}[a-z'-]+) (?=is |are |= )", re.IGNORECASE)
 """'new desk is 4.12 after the team move': the writer's own new value, with "my" left out."""
 
@@ -160,7 +161,8 @@ def with_dropped_copula(text: str) -> str:
     text = _SLOT_CHANGED.sub(lambda m: f"{m.group(1)} {m.group(2)} is now ", text)
     text = _USE_MY_NEW.sub(lambda m: f"{m.group(1).capitalize()} {m.group(2)} is now ", text)
     text = _NEW_VALUE.sub(lambda m: f"My new {m.group(1)} ", text)
-    text = _VALUE_IS_MY.sub(lambda m: f"{m.group(3)} {m.group(4)} is {m.group(2) or ''}{m.group(1)}", text)
+    text = _VALUE_IS_MY.sub(lambda m: f"{m.group(1) or ''}{m.group(4)} {m.group(5)} is {m.group(3) or ''}{m.group(2)}",
+                            text)
     return f"I'm {text.lstrip()}" if _ON_A_PLAN.match(text) or _AT_AN_ADDRESS.match(text) else text
 
 

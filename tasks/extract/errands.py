@@ -16,6 +16,10 @@ from archivist.tasks.extract.types import ExtractedFact, TurnContext
 _BOOK_NOUN = re.compile(r"\b(?:a|the|my|our|this|that|her|his|new|good)\s+book\b|\bbook\s+(?:club|store|shop|fair|"
                         r"series|reading)s?\b", re.IGNORECASE)
 """Personal chat's "a book club", "the book I read": a book, not a booking."""
+_SUPPORT_TICKET = re.compile(r"\b(?:(?:the|this|that|my|your|our|support|service|help ?desk|it|fault|repair|existing)"
+                             r"(?:\s+\w+)?|(?:raised?|logged?|opened?|open|submit(?:ted)?|filed?|created?)\s+a)"
+                             r"\s+ticket\b(?!s)(?!\s+(?:to|for|from)\b)", re.IGNORECASE)
+"""A helpdesk's "the monitor ticket", "I raised a ticket": a support case, not a travel or show ticket."""
 
 
 @lru_cache(maxsize=8)
@@ -33,7 +37,8 @@ def without_booking_details(turn: TurnContext, facts: list[ExtractedFact], g: Gr
     if not errands:
         return facts
     texts = [turn.text] + [m.text for m in turn.previous if (m.role or "").lower() in g.speaker_roles]
-    if not any(_booking(g.booking_words).search(_BOOK_NOUN.sub(" ", text)) for text in texts):
+    if not any(_booking(g.booking_words).search(_SUPPORT_TICKET.sub(" ", _BOOK_NOUN.sub(" ", text)))
+               for text in texts):
         return facts
     return [f for f in facts if f not in errands]
 

@@ -31,6 +31,7 @@ from archivist.tasks.extract.attributes import (
     condition_reading,
     holding_reading,
     placement_reading,
+    provider_reading,
     succession_reading,
 )
 from archivist.tasks.extract.chat import (
@@ -249,7 +250,7 @@ class LocalExtractor:
             personal_readings(clause, who, g, dates) or frame_reading(clause, who, g, dates), clause, who, g, dates)
         if not readings:  # "I have an arranged overdraft of £500": an amount of a slot no frame knows
             amount = amount_reading(clause, who, g, dates) or condition_reading(clause, who, g, dates) or \
-                changed_attribute(clause, who, g, dates)
+                changed_attribute(clause, who, g, dates) or provider_reading(clause, who, g, dates)
             readings = [amount] if amount is not None else []
         if not readings and clause.subject is not None and clause.subject.lower_ in ("i", "we"):
             service = service_reading(clause, who, g, dates)
@@ -344,9 +345,11 @@ class LocalExtractor:
             return Who(f"{person}'s {kin.lower_}", False)
         if possessed or the_slot or (subject.lemma_.lower() in g.word("owned")
                                      and any(c.lower_ == "the" for c in subject.children)):
-            words = [t for t in subject.subtree if t.dep_ in ("compound", "nummod") or t.i == subject.i
-                     or (t.dep_ == "amod" and t.lower_ not in ("new", "old", "current", "previous"))
-                     or (t.dep_ == "appos" and t.like_num)]
+            # The noun's own words, not those of a phrase after it ("your tax code for your main employment")
+            words = [t for t in subject.subtree if (t.i <= subject.i or t.head == subject) and (
+                t.dep_ in ("compound", "nummod") or t.i == subject.i
+                or (t.dep_ == "amod" and t.lower_ not in ("new", "old", "current", "previous"))
+                or (t.dep_ == "appos" and t.like_num))]
             return Who(person, True, subject, " ".join(thing_word(t) for t in words))
         if subject.pos_ == "PROPN" and subject.text[:1].isupper() and lower not in g.word("not_names") \
                 and subject.ent_type_ in ("", "PERSON") and not any(lower in g.noun(n) for n in g.nouns):

@@ -233,6 +233,8 @@ def _conditional(head: Any, g: Grammar) -> bool:
 def _negated(tokens: list[Any], g: Grammar) -> bool:
     for token in tokens:
         for child in token.children:
+            if _fronted(child, token):
+                continue  # "no longer on the night shift, I'm on the day shift now": the old value's, not this
             if child.dep_ == "neg":
                 return True
             if child.lower_ in g.cue("negation_adverbs"):
@@ -240,6 +242,14 @@ def _negated(tokens: list[Any], g: Grammar) -> bool:
             if child.lower_ == "longer" and any(n.lower_ == "no" for n in child.children):
                 return True
     return False
+
+
+def _fronted(child: Any, token: Any) -> bool:
+    """`child` comes before the clause's subject with a comma between them: a fragment of its own."""
+    subject = next((c for c in token.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or child.i > subject.i:
+        return False
+    return any(t.text in (",", ";") for t in child.doc[child.i:subject.i])
 
 
 def _planned(chain, aux, aux_words: set[str], governors: list[str], g: Grammar) -> bool:

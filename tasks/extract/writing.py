@@ -60,7 +60,14 @@ def spell(token: Any) -> str:
         return "to"  # the second half of "gonna", "wanna", "gotta"
     if lower in CONTRACTED and (lower.startswith("'") or lower == "n't" or _is_clipped(token)):
         return CONTRACTED[lower]
-    return token.text.replace("\u2019", "'")
+    text = token.text.replace("\u2019", "'")
+    if len(text) > 1 and text.endswith(".") and "." not in text[:-1] and _ends_sentence(token):
+        return text[:-1]  # "my tax code is 1185L.": the tokenizer keeps a full stop after a capital as an initial's
+    return text
+
+
+def _ends_sentence(token: Any) -> bool:
+    return all(t.is_punct or t.is_space for t in token.doc[token.i + 1:])
 
 
 def _is_clipped(token: Any) -> bool:

@@ -377,8 +377,6 @@ FAILS_TODAY: dict[str, str] = {
                  "not stored",
     "homes-c08": "Roadside Only closes and Nationwide Plus is its successor, but the old fact is stored cut short as "
                  "'on the Roadside plan', so the check for 'Roadside Only' finds nothing",
-    "homes-c10": "the number 07700 900412 is not stored; 07700 900983 is added beside a junk device fact 'has phone "
-                 "and the number's', with nothing to close",
     "homes-c11": "Premium is closed, but its successor is stored as 'on the Standard plan', losing 'with Ads'",
     "homes-c12": "neither vet practice is stored (Hollybank Vets or Meadowside Veterinary Centre)",
     "homes-t08": "the school Oakfield Primary is not stored",

@@ -362,7 +362,6 @@ FAILS_TODAY: dict[str, str] = {
                "permanently to Dr. Lindqvist' (active) and closes nothing",
     "svc-c09": "the prescriptions lose their minus sign: 'prescription is 3.25' is closed by 'prescription is 2.75', "
                "so no fact holds -3.25 or -2.75",
-    "svc-c11": "no tax code is stored in either conversation (1257L or 1185L); the scope has no facts",
     "svc-c12": "the Nationwide account is not stored (it keeps 'banks with banks'); Monzo is stored as 'is on the "
                "their Monzo account' and closes nothing",
     "svc-t02": "the 30-year fixed mortgage the agent states is not stored; the scope has no facts",

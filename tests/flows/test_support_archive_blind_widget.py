@@ -251,7 +251,6 @@ SECOND = timedelta(days=23)
 FAILS_TODAY: dict[str, str] = {
     "widget-c02": "the first address (22 Fennel Lane, said in a late-box complaint) is not stored; 9 Otter Close "
                   "is stored as a fresh active fact",
-    "widget-c04": "'not brookfield anymore, we use Hollytree Vets now' stores nothing; Brookfield Vets stays active",
     "widget-c11": "the new cover is stored as 'the Accident plan' (the words 'Accident Only' are lost); Lifetime is "
                   "closed",
     "widget-c12": "the Tuesday delivery day is not stored (nor the agent's move to Friday)",

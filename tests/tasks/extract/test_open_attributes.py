@@ -272,3 +272,57 @@ def test_a_temporary_stay_is_no_placement(extractor, text):
 
 def test_an_old_service_address_is_no_address_of_the_person(extractor):
     assert [r for r in read(extractor, "my old broadband at 12 Hill Road, York was rubbish") if r[0] == "address"] == []
+
+
+@pytest.mark.parametrize(("text", "relation", "fact"), [
+    ("we use Hollytree Vets now", "attribute_vet", "customer's vet is Hollytree Vets"),
+    ("we're with Octopus Energy since May", "attribute_energy", "customer's energy is Octopus Energy"),
+    ("I switched to Brightside Dental last month", "attribute_dental", "customer's dental is Brightside Dental"),
+    ("I use the Boots pharmacy on Market Street for my prescriptions", "attribute_pharmacy",
+     "customer's pharmacy is the Boots pharmacy"),
+])
+def test_a_named_provider_is_the_value_of_the_kind_its_name_ends_in(extractor, text, relation, fact):
+    assert [r[:3] for r in read(extractor, text) if r[0] == relation] == [(relation, fact, "current")]
+
+
+@pytest.mark.parametrize("text", ["We use Xero for our accounts.", "I use the app to order.",
+                                  "My sister uses Hollytree Vets."])
+def test_a_provider_needs_a_name_and_a_kind_and_to_be_the_persons(extractor, text):
+    assert not [r for r in read(extractor, text) if r[0].startswith("attribute_")]
+
+
+def test_a_negation_fronted_before_the_subject_is_the_old_values_not_the_new_ones(extractor):
+    assert ("attribute_shift", "customer's shift is the day shift", "current", True) in read(
+        extractor, "no longer on the night shift, im on the day shift now, 8 to 4.")
+    assert read(extractor, "we don't use Brookfield Vets any more")[0][1] == \
+        "customer does not use Brookfield Vets any more"
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("yes, 2214 is my extension", "customer's extension is 2214"),
+    ("no, 2241 is my extension", "customer's extension is 2241"),
+])
+def test_a_value_named_first_after_a_yes_or_no_fills_the_slot_named_after_it(extractor, text, fact):
+    assert [r[1] for r in read(extractor, text)] == [fact]
+
+
+@pytest.mark.parametrize("text", ["yes that is my email", "yes this is my number", "ok that's my address"])
+def test_a_pronoun_after_a_yes_is_no_value(extractor, text):
+    assert read(extractor, text) == []
+
+
+def test_a_support_ticket_is_no_booking_that_makes_the_turns_values_its_details(extractor):
+    assert [r[1] for r in read(extractor, "new desk is 4.12 after the team move, can the monitor ticket follow me "
+                                          "there?")] == ["customer's desk is 4.12"]
+    assert read(extractor, "I need a ticket to Paris, my destination is Paris") == []
+
+
+@pytest.mark.parametrize(("text", "role", "fact"), [
+    ("Effective immediately your tax code is 1185L, and your employer will use it.", "agent",
+     "customer's tax code is 1185L"),
+    ("My flat is 4B.", "customer", "customer's flat is 4B"),
+    ("Per our records your tax code for your main employment is 1257L.", "agent", "customer's tax code is 1257L"),
+])
+def test_a_value_keeps_neither_the_sentences_full_stop_nor_the_words_of_a_phrase_after_its_noun(
+        extractor, text, role, fact):
+    assert [r[1] for r in read(extractor, text, role)] == [fact]

@@ -143,8 +143,9 @@ _USE_MY_NEW = re.compile(r"^\s*(?:please |pls |can you |could you )?(?:use|take|
 """'Please use my new number 07911 123456 from now on': the new value of the slot, asked to be used."""
 
 
-_VALUE_IS_MY = re.compile(r"^\s*((?:yes|yeah|yep|yup|ok|okay|sure|correct|right|no|nope|actually)[,!.]*\s+)?"
-                          r"(?!(?:this|that|it|which|what|who|there|here|he|she|they|yes|yeah|yep|yup|ok|okay|sure|correct|right|no)\b)"
+_ANSWER_OPENERS = "yes|yeah|yep|yup|ok|okay|sure|correct|right|no|nope|actually"
+_VALUE_IS_MY = re.compile(rf"^\s*((?:{_ANSWER_OPENERS})[,!.]*\s+)?"
+                          rf"(?!(?:this|that|it|which|what|who|there|here|he|she|they|{_ANSWER_OPENERS})\b)"
                           r"((?:the |a |an )?[\w][\w' .@+-]{0,40}?) (?:is|'s) (now |also )?(my|our) "
                           r"((?:new |current |main |usual |regular )?[a-z-]+"
                           r"(?: [a-z-]+)?)(?=$|[,.;!?]| now\b| and\b| too\b)", re.IGNORECASE)

@@ -232,8 +232,9 @@ def _conditional(head: Any, g: Grammar) -> bool:
 
 def _negated(tokens: list[Any], g: Grammar) -> bool:
     for token in tokens:
+        subject = next((c for c in token.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         for child in token.children:
-            if _fronted(child, token):
+            if subject is not None and _fronted(child, subject):
                 continue  # "no longer on the night shift, I'm on the day shift now": the old value's, not this
             if child.dep_ == "neg":
                 return True
@@ -244,12 +245,9 @@ def _negated(tokens: list[Any], g: Grammar) -> bool:
     return False
 
 
-def _fronted(child: Any, token: Any) -> bool:
+def _fronted(child: Any, subject: Any) -> bool:
     """`child` comes before the clause's subject with a comma between them: a fragment of its own."""
-    subject = next((c for c in token.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if subject is None or child.i > subject.i:
-        return False
-    return any(t.text in (",", ";") for t in child.doc[child.i:subject.i])
+    return child.i < subject.i and any(t.text in (",", ";") for t in child.doc[child.i:subject.i])
 
 
 def _planned(chain, aux, aux_words: set[str], governors: list[str], g: Grammar) -> bool:

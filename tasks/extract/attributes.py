@@ -21,7 +21,13 @@ from typing import Any
 
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.parse import Clause, arguments
-from archivist.tasks.extract.phrases import CLASS_RELATION, classify, object_text, phrase_tokens
+from archivist.tasks.extract.phrases import (
+    CLASS_RELATION,
+    classify,
+    object_text,
+    phrase_tokens,
+    with_unit_and_rate,
+)
 from archivist.tasks.extract.relate import Reading, Who, clause_text, template_text
 
 OPEN_PREFIX = "attribute_"
@@ -64,7 +70,7 @@ def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[
     noun = who.thing
     if noun is None or who.thing_text is None or not is_slot_noun(noun, g):
         return None
-    tokens = phrase_tokens(value, dates)
+    tokens = with_unit_and_rate(phrase_tokens(value, dates))
     if not tokens or not names_a_value(tokens):
         return None
     if sum(ch.isdigit() for ch in value.doc[value.i:].text) >= 12:

@@ -6,6 +6,7 @@ Split out of tasks/extract/relate.py, which reads relations from verb frames and
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from archivist.tasks.extract.grammar import Grammar
@@ -142,3 +143,26 @@ def _bare_lower_case_tier(token: Any) -> bool:
     since capitals carry nothing in a message typed without them."""
     typed_lower = not any(ch.isupper() for t in token.doc if t.text != "I" for ch in t.text)
     return typed_lower and token.head.lower_ in ("to", "onto", "on") and not list(token.children)
+
+
+# A number is a dose, an allowance or a count only with its unit and its rate: "1000mg twice daily", "50GB a
+# month", "15 hours a week". The parser often hangs those words on the verb, not on the number.
+_UNIT_AND_RATE = re.compile(
+    r"\s*(?:(?:mg|mcg|g|ml|kg|gb|mb|tb|mbps|gbps|hours?|hrs?|days?|weeks?|units?|tablets?|puffs?|drops?|seats?|"
+    r"lines?|users?|licen[cs]es?)\b)?(?:\s+(?:once|twice|three times|four times|\d+ times))?"
+    r"(?:\s+(?:a|an|per|each|every)\s+(?:day|week|fortnight|month|year|night|morning|evening)|\s+(?:daily|nightly|"
+    r"weekly|fortnightly|monthly|yearly|annually)|\s+at night|\s+in the (?:morning|evening))?", re.IGNORECASE)
+
+
+def with_unit_and_rate(tokens: list[Any]) -> list[Any]:
+    """`tokens` of a value that ends in a number, with the unit and rate words right after it ("1000" of "is now
+    1000mg twice daily" -> "1000 mg twice daily"); other values as they are."""
+    if not tokens or not tokens[-1].like_num:
+        return tokens
+    last, doc = tokens[-1], tokens[-1].doc
+    match = _UNIT_AND_RATE.match(doc.text, last.idx + len(last.text))
+    if match is None or not match.group(0).strip():
+        return tokens
+    end = match.end()
+    return tokens + [t for t in doc[last.i + 1:] if t.idx + len(t.text) <= end]
+

@@ -205,6 +205,11 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
             value = after
     if value is None:
         value = next((a for n, a in arguments(verb) if n in ("prep:to", "prep:at")), None)
+    if value is None:  # "my metformin is 500mg twice daily": the number after the copula, hung on its unit
+        after = next((t for t in verb.doc[verb.i + 1:] if t.lower_ not in ("now", "currently", "still")), None)
+        up = [] if after is None or not after.like_num else list(after.ancestors)[:4]
+        if any(a.i == verb.i for a in up) and all(a.i > verb.i for a in up[:[a.i for a in up].index(verb.i)]):
+            value = after
     if value is None or who.thing_text is None:
         return None
     located = _service_location(clause, who, value, g, dates)

@@ -53,6 +53,8 @@ _COURTESY = re.compile(r"^(?:thanks|thank you|many thanks|cheers|sorry|apologies
 """A courtesy before the statement ("Thanks for waiting, I've recorded your new surname as Patel"): left out like
 a greeting; a sentence that is only a courtesy is boilerplate."""
 _DONE = re.compile(r"^(?:i|we)(?:'ve| have)\s", re.IGNORECASE)
+_STARTS = re.compile(r"(?:from|as of|starting|effective|with effect from)\s+(?:this|next|the|your|today|tomorrow|"
+                     r"now|immediately)\b", re.IGNORECASE)
 _AGENT_SELF = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
@@ -103,6 +105,9 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> s
     reading = stated.rstrip(" .!,")
     for opener in c.evidence_openers:
         reading = re.sub(f"^{opener}", "", reading, flags=re.IGNORECASE)
+    # "From next payday your salary goes to ...": the opener says when a new value starts, which the reading
+    # keeps as the customer's own "from now on" would say it.
+    starts = reading != stated.rstrip(" .!,") and _STARTS.match(stated) is not None
     rewritten = reading
     for rule in c.rewrites:
         rewritten = re.sub(rule.from_, rule.to, rewritten, flags=re.IGNORECASE)
@@ -116,6 +121,8 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> s
         return None  # still the agent's own doing ("we will send you a label"): not a fact about the customer
     for pattern, replacement in _SECOND_PERSON:
         reading = re.sub(pattern, replacement, reading, flags=re.IGNORECASE)
+    if starts and not re.search(r"\b(?:now|from now on)\b", reading, re.IGNORECASE):
+        reading += " from now on"
     return reading[:1].upper() + reading[1:] + "."
 
 

@@ -127,7 +127,12 @@ def judge_statement(
     }
 
     events: list[Event] = []
-    twin_index = _repeated_fact(statement.candidates, choice.index, zone, r_star, t)
+    restated = _restated_fact(statement.candidates, row, relations)
+    # A restated fact answered `duplicate` is reinforced as any duplicate is; any other answer about it is a
+    # misreading of its own words and counts neither way.
+    misread = restated if restated is not None and _answered(statement.candidates[restated]) != "duplicate" else None
+    twin_index = restated if restated is not None else _repeated_fact(statement.candidates, choice.index, zone,
+                                                                       r_star, t)
     linked = twin_index is not None
     if linked:
         twin = statement.candidates[twin_index]  # type: ignore[index]
@@ -139,6 +144,8 @@ def judge_statement(
         link = {**cause_detail, "statement_id": statement_id, "source_turn_id": row.get("source_turn_id"),
                 "said_at": row.get("said_at"), "duplicate_of": holder,
                 "duplicate_p": choice.confidence if is_u_star else twin_answer.answer.confidence}  # type: ignore[union-attr]
+        if restated is not None:
+            link.update(restated=True, duplicate_p=None)
         events.append(Event(LINK_MADE, holder, {"same_as": same_as},
                             {"same_as": same_as + ([statement_id] if statement_id not in same_as else [])},
                             statement_id, link_decision, link))
@@ -161,7 +168,7 @@ def judge_statement(
 
     mirror, took_over, mirror_decision = 0.0, [], None
     for index, candidate in enumerate(statement.candidates):
-        if index == withheld:
+        if index in (withheld, misread):
             continue
         is_escalated = escalated and index == choice.index
         judged = escalation if is_escalated else candidate.relation
@@ -267,6 +274,29 @@ def _candidate_events(
         events.append(Event(FACT_PROMOTED, fact_id, {"status": TENTATIVE}, {"status": ACTIVE}, statement_id,
                             decision_id, {"belief": after_belief}))
     return events, found.delta
+
+
+def _restated_fact(candidates: Sequence[CandidateJudgement], row: Mapping[str, Any],
+                   relations: Relations) -> int | None:
+    """The open candidate the statement says word for word (same subject, relation, tense and text), whatever
+    its answers: a fact cannot supersede its own text, so a model that reads the turn's other clauses into it
+    ("... ending 9032, and the old one has been removed") has misread it. The statement is linked to it."""
+    for index, candidate in enumerate(candidates):
+        stored = candidate.fact
+        if stored.get("status") != CLOSED and siblings(row, stored, relations) and \
+                stored.get("temporal_status") == row.get("temporal_status") and \
+                _normalised(stored.get("text")) == _normalised(row.get("text")):
+            return index
+    return None
+
+
+def _answered(candidate: CandidateJudgement) -> str | None:
+    judged = candidate.relation
+    return None if judged is None or judged.answer.fallback else judged.answer.chosen
+
+
+def _normalised(text: str | None) -> str:
+    return " ".join((text or "").casefold().rstrip(" .!").split())
 
 
 def _repeated_fact(candidates: Sequence[CandidateJudgement], u_star: int | None, zone: str, r_star: str,

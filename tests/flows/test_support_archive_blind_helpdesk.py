@@ -203,8 +203,6 @@ FAILS_TODAY: dict[str, str] = {
               "as a fresh active fact and closes nothing",
     "hd-c02": "'line manager is Priya Shah' stays active; Tom Okafor is stored as a new approver, not as her "
               "successor",
-    "hd-c06": "nothing is stored for the scope: neither the Monzo account ending 4471 nor the Starling one "
-              "ending 9083",
     "hd-c10": "'25 days annual leave' is stored as 'banks with 25 days ...' and stays active; the agent's 28 "
               "days is not stored",
     "hd-c11": "nothing is stored for the scope: neither the blue contractor badge nor the staff badge",

@@ -229,7 +229,10 @@ def topic_stems(text: str) -> frozenset[str]:
 
 
 # Breaks after punctuation keep it with its clause, so a clause that asks something still ends in "?".
-_CLAUSE_BREAK = re.compile(r"(?<=[.!?;:,])\s+|\s+(?:but|and then|so)\s+|\s+\u2014\s+")
+# "and" before a new subject ("... ending 9032 and the old one has been removed") starts a clause about
+# something else; "and" inside a phrase ("Pizza and Pasta") does not.
+_CLAUSE_BREAK = re.compile(r"(?<=[.!?;:,])\s+|\s+(?:but|and then|so)\s+|\s+\u2014\s+"
+                           r"|\s+and\s+(?=(?:the|my|our|your|his|her|their|i|we|they|he|she|it)\s)")
 
 
 @lru_cache(maxsize=_TEXT_CACHE)

@@ -65,3 +65,11 @@ def test_spelled_out_counts_are_quantities():
     assert t.quantities("Melanie has two kids") == {"2"}
     assert t.quantities("has 3 kids and twenty cousins") == {"3", "20"}
     assert t.quantities("the one I like") == frozenset()
+
+
+def test_and_before_a_new_subject_starts_a_clause_of_its_own_and_inside_a_phrase_does_not():
+    said = "Payments will now be taken from the Visa ending 9032 and the old one has been removed."
+    assert t.focus(said, "customer's payment method ends in 9032") == \
+        "Payments will now be taken from the Visa ending 9032"
+    assert t.focus("I like Pizza and Pasta a lot, and my sister hates both.", "customer likes Pizza and Pasta") == \
+        "I like Pizza and Pasta a lot,"

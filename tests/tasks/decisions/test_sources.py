@@ -99,10 +99,18 @@ def test_a_folder_without_either_corpus_is_a_clear_error(tmp_path):
         load_sources(LABELS, tmp_path)
 
 
+def _team_labels(folder: Path) -> Path:
+    """Every third line of the team's labels: both questions the folds need, at a third of the fitting time."""
+    lines = LABELS.read_text().splitlines()[::3]
+    path = folder / "team.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
 def test_leave_one_source_out_scores_every_source_and_the_holdout(tmp_path):
     _sgd(tmp_path / "sgd")
     _locomo(tmp_path / "locomo")
-    sources = load_sources(LABELS, tmp_path)
+    sources = load_sources(_team_labels(tmp_path), tmp_path)
     assert set(sources) == {"team", "sgd", "locomo"}
     holdout = load_labels(HELDOUT)[:6]
     results = leave_one_source_out(sources, QUESTIONS, holdout=holdout)
@@ -120,7 +128,7 @@ def test_leave_one_source_out_scores_every_source_and_the_holdout(tmp_path):
 def test_a_scored_only_source_is_scored_by_the_heads_fitted_on_the_others_and_never_fitted(tmp_path):
     _sgd(tmp_path / "sgd")
     _locomo(tmp_path / "locomo")
-    sources = load_sources(LABELS, tmp_path)
+    sources = load_sources(_team_labels(tmp_path), tmp_path)
     results = leave_one_source_out(sources, QUESTIONS, holdout=sources["sgd"], scored_only={"sgd", "locomo"})
     # The team is the only fitted source: nothing is left to fit without it, so it gets no row.
     assert list(results) == ["sgd", "locomo", "holdout"]

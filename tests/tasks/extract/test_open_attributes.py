@@ -326,3 +326,19 @@ def test_a_support_ticket_is_no_booking_that_makes_the_turns_values_its_details(
 def test_a_value_keeps_neither_the_sentences_full_stop_nor_the_words_of_a_phrase_after_its_noun(
         extractor, text, role, fact):
     assert [r[1] for r in read(extractor, text, role)] == [fact]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    # A number is a dose or an allowance only with its unit and rate, which the parser hangs on the verb.
+    ("My metformin is now 1000mg twice daily.", "customer's metformin is 1000mg twice daily"),
+    ("My metformin is 500mg twice daily.", "customer's metformin is 500mg twice daily"),
+    ("My allowance is 50GB a month.", "customer's allowance is 50GB a month"),
+])
+def test_a_number_value_keeps_its_unit_and_its_rate(extractor, text, fact):
+    assert [r[1] for r in read(extractor, text)] == [fact]
+
+
+def test_the_agents_slot_and_value_on_file_is_the_customers_value(extractor):
+    said = "Hi, I can see your metformin 500mg twice daily on file with the repeat prescription from Dr Walsh."
+    assert read(extractor, said, role="agent") == [
+        ("attribute_metformin", "customer's metformin is 500mg twice daily", "current", False)]

@@ -53,8 +53,9 @@ def test_courtesies_questions_and_the_agents_own_doings_state_nothing_about_the_
     ("Your delivery address is saved as 5 Pine Road, Exeter.", "My delivery address is now 5 Pine Road, Exeter."),
     ("We have your email down as old@example.com.", "My email is old@example.com."),
     # An upshot that states a value of the account is read; other upshots are not (above).
+    # A start date ("from this month", "effective immediately") says a new value starts: "from now on".
     ("The replacement value went up, so from this month your premium is R189 a month.",
-     "My premium is R189 a month."),
+     "My premium is R189 a month from now on."),
     # The slot's value on file, in apposition, whatever the agent did with it.
     ("I've booked the courier pickup from your address on file, 14 Kowhai Street, Hamilton.",
      "My address is 14 Kowhai Street, Hamilton."),
@@ -130,7 +131,7 @@ def test_the_embedded_extractor_reads_agent_and_system_turns_with_the_agents_wor
     # scripted openers before "your": records, dates, any short lead-in
     ("Per our records your assigned dentist is Dr Okafor.", ["My assigned dentist is Dr Okafor."]),
     ("Good news, from this month your premium is R189.", ["My premium is R189."]),
-    ("Effective immediately your tax code is 1185L.", ["My tax code is 1185L."]),
+    ("Effective immediately your tax code is 1185L.", ["My tax code is 1185L from now on."]),
     ("Done! Sipho is now your emergency contact.", ["My emergency contact is now Sipho."]),
     ("I have gone ahead and added 614-555-0182 as your mobile number for campus emergency alerts.",
      ["My mobile number is now 614-555-0182."]),
@@ -191,3 +192,25 @@ def test_a_confirmed_request_is_stored_as_the_agents_current_fact_quoting_the_re
         ("plan", "customer is on the Fibre 500 plan", "current",
          "Can you change my plan to the Fibre 500 plan please?")]
     assert facts[0].source_turn_id == "turn-2"
+
+
+@pytest.mark.parametrize(("text", "ending", "replaces"), [
+    # The card or account money moves through is the payment method; "now", "will" or a start date replace one.
+    ("I've replaced the card on your account, payments will now be taken from the Visa ending 9032 and the old "
+     "one has been removed.", "9032", True),
+    ("I've updated payroll so from next payday your salary goes to the Starling account ending 9083.", "9083", True),
+    ("Your monthly payment is taken from the Mastercard ending 5521.", "5521", False),
+])
+def test_the_card_an_agent_says_payments_come_off_is_the_payment_method(text, ending, replaces):
+    facts = LocalExtractor().extract([turn("agent", text)])[0]
+    assert [(f.relation, f.text, f.replaces) for f in facts] == [
+        ("payment_method", f"customer's payment method ends in {ending}", replaces)]
+
+
+@pytest.mark.parametrize("text", [
+    "Once the new card arrives, payments will come off the card ending 7777.",  # a time still to come
+    "If you prefer, payments can be taken from the card ending 1234.",  # an offer
+    "The payment was taken from the card ending 4417 on Monday.",  # one payment, not where payments go
+])
+def test_a_card_payments_may_come_off_later_or_once_came_off_is_no_payment_method(text):
+    assert LocalExtractor().extract([turn("agent", text)])[0] == []

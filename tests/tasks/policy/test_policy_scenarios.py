@@ -359,3 +359,33 @@ def test_a_statement_not_worth_remembering_is_dropped_and_recorded():
     dropped = changes.events.filter(pl.col("kind") == "fact_dropped")
     assert dropped["fact_id"].to_list() == [statement("thanks", day=0).fact_id]
     assert [o.action for o in changes.outcomes] == ["dropped", "added"]
+
+
+def test_a_statement_that_restates_a_fact_word_for_word_is_linked_to_it_whatever_the_model_reads_into_it():
+    # "... payments will now be taken from the Visa ending 9032 and the old one has been removed": a model that
+    # reads the other clause into the restated card must neither end the card nor store it a second time.
+    decider = ScriptedDecider()
+    decider.script("relation*", {"negates": 0.95}, fact="ends in 9032", target="ends in 9032")
+    first = statement("customer's payment method ends in 9032", relation="payment_method", day=0)
+    again = statement("Customer's payment method ends in 9032.", relation="payment_method", day=1,
+                      message="Payments will now be taken from the Visa ending 9032 and the old one has been removed.")
+    changes, _ = run([first, again], decider)
+    assert changes.facts.height == 1
+    kept = changes.facts.row(0, named=True)
+    assert (kept["fact_id"], kept["status"], kept["belief"], kept["evidence_against"]) == (
+        first.fact_id, "active", 0.85, 0)
+    link = changes.events.filter(pl.col("kind") == "link_made").row(0, named=True)
+    assert json.loads(link["detail"])["restated"] is True and again.fact_id in json.loads(link["after"])["same_as"]
+
+
+def test_the_same_words_in_another_tense_or_of_another_slot_are_not_a_restatement():
+    decider = ScriptedDecider()
+    decider.script("temporal_status", {"planned": 0.95, "current": 0.05, "past": 0.0, "hypothetical": 0.0},
+                   fact="permit is Zone F.")  # the second statement only: a plan in the same words
+    decider.script("relation*", {"new": 0.95}, fact="Zone F", target="Zone F")
+    planned, _ = run([statement("customer's permit is Zone F", relation="permit", day=0),
+                      statement("Customer's permit is Zone F.", relation="permit", day=1)], decider)
+    other_slot, _ = run([statement("customer's permit is Zone F", relation="permit", day=0),
+                         statement("customer's permit is Zone F", relation="parking", day=1)], decider)
+    for changes in (planned, other_slot):
+        assert changes.facts.height == 2 and "link_made" not in changes.events["kind"].to_list()

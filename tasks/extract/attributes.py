@@ -130,6 +130,37 @@ def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Rea
     return Reading(open_slot(noun), amount, obj, text)
 
 
+HELD_FOR_VERBS = frozenset({"have", "hold"})
+
+
+def held_for_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "I have a residential parking permit for Zone C", "we hold a membership at the Pyrmont space": a thing the
+    person holds, named by what it is for or where it is, is an attribute of theirs with that value (the same slot
+    as the agent's later "your residential permit is now Zone F")."""
+    if not who.first_person or clause.verb.lemma_.lower() not in HELD_FOR_VERBS:
+        return None
+    held = next((c for c in clause.verb.children if c.dep_ == "dobj"), None)
+    if held is None or not is_slot_noun(held, g):
+        return None
+    for prep in (c for c in held.children if c.dep_ == "prep" and c.lower_ in ("for", "at")):
+        value = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if value is None or value.ent_type_ == "PERSON" or value.lemma_.lower() in g.word("kin"):
+            continue  # "a prescription for my son", "an appointment for Sarah": someone else's
+        tokens = phrase_tokens(value, dates)
+        named = any(t.pos_ == "PROPN" or (t.text[:1].isupper() and t.i > 0) or
+                    (any(ch.isdigit() for ch in t.text) and any(ch.isalpha() for ch in t.text)) for t in tokens)
+        obj = object_text(tokens, keep_possessive=True)
+        if not named or not obj:
+            continue  # "a table for 2", "a ticket for tonight": a count or a time is no value of the thing
+        name = " ".join(t.lower_ if not t.text.isupper() else t.text for t in held.subtree
+                        if t.i <= held.i and (t.dep_ in ("compound", "amod") or t.i == held.i)
+                        and t.lower_ not in ("new", "old", "current"))
+        plain = clause.status == "current" and not clause.negated
+        text = f"{who.name}'s {name} is {prep.lower_} {obj}" if plain else clause_text(clause, who, value, dates)
+        return Reading(open_slot(held), value, obj, text)
+    return None
+
+
 def _quantity(token: Any) -> bool:
     """The phrase itself holds a number or a currency sign (its prepositional phrases left out)."""
     inner = {t.i for c in token.children if c.dep_ == "prep" for t in c.subtree}

@@ -29,6 +29,7 @@ from archivist.tasks.extract.attributes import (
     amount_reading,
     changed_attribute,
     condition_reading,
+    held_for_reading,
     holding_reading,
     placement_reading,
     provider_reading,
@@ -250,7 +251,8 @@ class LocalExtractor:
             personal_readings(clause, who, g, dates) or frame_reading(clause, who, g, dates), clause, who, g, dates)
         if not readings:  # "I have an arranged overdraft of £500": an amount of a slot no frame knows
             amount = amount_reading(clause, who, g, dates) or condition_reading(clause, who, g, dates) or \
-                changed_attribute(clause, who, g, dates) or provider_reading(clause, who, g, dates)
+                changed_attribute(clause, who, g, dates) or provider_reading(clause, who, g, dates) or \
+                held_for_reading(clause, who, g, dates)
             readings = [amount] if amount is not None else []
         if not readings and clause.subject is not None and clause.subject.lower_ in ("i", "we"):
             service = service_reading(clause, who, g, dates)

@@ -357,7 +357,6 @@ FAILS_TODAY: dict[str, str] = {
     "svc-c02": "no payment amount is stored in either conversation ($1,842.16 or $1,910.40); the scope has no facts",
     "svc-c03": "the card ending 4417 is stored but the replacement ending 9036 is not, so 4417 stays active",
     "svc-c05": "the Silver tier the agent states is not stored; Gold is added as a fresh active fact, nothing closed",
-    "svc-c06": "no permit zone is stored in either conversation (Zone C or Zone F); the scope has no facts",
     "svc-c08": "the usual dentist Dr Okafor is not stored; the later message is kept as 'would like to be moved "
                "permanently to Dr. Lindqvist' (active) and closes nothing",
     "svc-c09": "the prescriptions lose their minus sign: 'prescription is 3.25' is closed by 'prescription is 2.75', "

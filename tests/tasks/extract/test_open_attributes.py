@@ -342,3 +342,23 @@ def test_the_agents_slot_and_value_on_file_is_the_customers_value(extractor):
     said = "Hi, I can see your metformin 500mg twice daily on file with the repeat prescription from Dr Walsh."
     assert read(extractor, said, role="agent") == [
         ("attribute_metformin", "customer's metformin is 500mg twice daily", "current", False)]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("I have a residential parking permit for Zone C on Maple Ridge.",
+     "customer's residential parking permit is for Zone C"),
+    ("We hold a membership at the Pyrmont space.", "customer's membership is at Pyrmont space"),
+])
+def test_a_thing_held_for_a_named_value_is_an_attribute_with_that_value(extractor, text, fact):
+    assert [r[1] for r in read(extractor, text)] == [fact]
+
+
+@pytest.mark.parametrize("text", [
+    "I have a table for 2 at 7pm.",  # a count and a time: a booking
+    "I have a prescription for my son.",  # someone else's
+    "I have a meeting at Google.",  # an event one goes to
+    "I have a reservation at Nobu for Friday.",
+    "I don't have a permit for Zone C.",
+])
+def test_a_booking_an_event_or_someone_elses_thing_is_no_held_attribute(extractor, text):
+    assert [r for r in read(extractor, text) if r[1].startswith("customer's")] == []

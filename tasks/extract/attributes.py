@@ -28,6 +28,7 @@ from archivist.tasks.extract.phrases import (
     phrase_tokens,
     with_unit_and_rate,
 )
+from archivist.tasks.extract.phrasing import article
 from archivist.tasks.extract.relate import Reading, Who, clause_text, template_text
 
 OPEN_PREFIX = "attribute_"
@@ -159,6 +160,25 @@ def held_for_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> R
         text = f"{who.name}'s {name} is {prep.lower_} {obj}" if plain else clause_text(clause, who, value, dates)
         return Reading(open_slot(held), value, obj, text)
     return None
+
+
+def product_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "I have a 30-year fixed rate mortgage", "I've got an Easy Access Saver": a product the person holds, named by
+    its kind (configs/extraction.toml [words] products) and the words that say which one, is theirs, one of its
+    kind at a time."""
+    if not who.first_person or clause.verb.lemma_.lower() not in HELD_FOR_VERBS | {"get"}:
+        return None
+    held = next((c for c in clause.verb.children if c.dep_ == "dobj"), None)
+    if held is None or held.lemma_.lower() not in g.word("products"):
+        return None
+    words = [t for t in held.subtree if t.i <= held.i and t.dep_ not in ("det", "poss")]
+    which = [t for t in words if t.i < held.i and t.lower_ not in ("new", "old", "current", "a", "an", "the")]
+    if not which:
+        return None  # "I have a mortgage with you": which one is not said
+    obj = object_text(words)
+    plain = clause.status == "current" and not clause.negated
+    text = f"{who.name} has {article(obj)} {obj}" if plain else clause_text(clause, who, held, dates)
+    return Reading(open_slot(held), held, obj, text)
 
 
 def _quantity(token: Any) -> bool:

@@ -32,6 +32,7 @@ from archivist.tasks.extract.attributes import (
     held_for_reading,
     holding_reading,
     placement_reading,
+    product_reading,
     provider_reading,
     succession_reading,
 )
@@ -252,7 +253,7 @@ class LocalExtractor:
         if not readings:  # "I have an arranged overdraft of £500": an amount of a slot no frame knows
             amount = amount_reading(clause, who, g, dates) or condition_reading(clause, who, g, dates) or \
                 changed_attribute(clause, who, g, dates) or provider_reading(clause, who, g, dates) or \
-                held_for_reading(clause, who, g, dates)
+                held_for_reading(clause, who, g, dates) or product_reading(clause, who, g, dates)
             readings = [amount] if amount is not None else []
         if not readings and clause.subject is not None and clause.subject.lower_ in ("i", "we"):
             service = service_reading(clause, who, g, dates)

@@ -356,9 +356,6 @@ ONE_OFFS = [
 ]
 
 FAILS_TODAY: dict[str, str] = {
-    "bank-savings-plan": "'I have an Easy Access Saver' is not read ('saver' is no plan noun: in SGD 'going to CineLux "
-                         "Delta Cinema Saver' is a place); only the plan about the Fixed Rate Bond is stored, and "
-                         "nothing is closed",
     "insurance-cover-upgrade": "the first chat's 'third party fire and theft on my polo' gives only 'customer drives "
                                "a polo'; the agent's move is stored as 'on the Comprehensive cover instead of third "
                                "party fire and theft', with nothing to close",

@@ -362,3 +362,18 @@ def test_a_thing_held_for_a_named_value_is_an_attribute_with_that_value(extracto
 ])
 def test_a_booking_an_event_or_someone_elses_thing_is_no_held_attribute(extractor, text):
     assert [r for r in read(extractor, text) if r[1].startswith("customer's")] == []
+
+
+@pytest.mark.parametrize(("text", "relation", "fact", "status"), [
+    ("I have a 30-year fixed rate mortgage at 6.125%.", "attribute_mortgage",
+     "customer has a 30-year fixed rate mortgage", "current"),
+    ("I have an Easy Access Saver.", "attribute_saver", "customer has an Easy Access Saver", "current"),
+    ("I'm thinking of getting a 5-year fixed mortgage.", "attribute_mortgage",
+     "customer is thinking of getting a 5-year fixed mortgage", "hypothetical"),
+])
+def test_a_product_held_and_named_by_its_kind_is_the_persons(extractor, text, relation, fact, status):
+    assert [(r[0], r[1], r[2]) for r in read(extractor, text)] == [(relation, fact, status)]
+
+
+def test_a_product_no_word_says_which_names_no_value(extractor):
+    assert read(extractor, "I have a mortgage with you.") == []

@@ -39,9 +39,11 @@ _YOUR_VALUE = re.compile(r"^your (?:[\w'-]+ ){0,3}[\w'-]+ (?:is|are) (?:now )?(?
 _OUR_SIDE = re.compile(r"\s+(?:from|on|at|in) our (?:end|side|records|system)\b", re.IGNORECASE)
 """'... is showing as healthy from our end': where the agent looked, not something the agent did."""
 # "I've removed Wexford Street from your account and set 9 Linnet Way as your delivery address": two things the
-# agent did, each its own statement. A piece that opens with a past verb takes the sentence's "I've" back.
+# agent did, each its own statement. A piece that opens with a past verb takes the sentence's "I've" back. ", and"
+# before a new subject and its verb ("..., Columbus, Ohio, and UPS will come between 9 and 5") starts one too.
 _AND = re.compile(r",?\s+and\s+(?=(?:i|we|the|your|you|it|this|that)\b|\w+ed\b|(?:set|put|made|sent|left|"
-                  r"added)\b|[\w.+-]+@)|,\s+(?=(?:and\s+)?(?:the|your)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were|will)\b)",
+                  r"added)\b|[\w.+-]+@)|,\s+(?=(?:and\s+)?(?:the|your)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were|will)\b)"
+                  r"|,\s+and\s+(?=\w+(?:\s+\w+)?\s+(?:will|would|is|are|was|were|has|have|can|could|should|may)\b)",
                   re.IGNORECASE)
 _AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there| [A-Z][a-z]+)?"
                              r"[,!.]\s+(?=\S)", re.IGNORECASE)
@@ -53,8 +55,11 @@ _COURTESY = re.compile(r"^(?:thanks|thank you|many thanks|cheers|sorry|apologies
 """A courtesy before the statement ("Thanks for waiting, I've recorded your new surname as Patel"): left out like
 a greeting; a sentence that is only a courtesy is boilerplate."""
 _DONE = re.compile(r"^(?:i|we)(?:'ve| have)\s", re.IGNORECASE)
-_STARTS = re.compile(r"(?:from|as of|starting|effective|with effect from)\s+(?:this|next|the|your|today|tomorrow|"
-                     r"now|immediately)\b", re.IGNORECASE)
+# A start date, not a source: "from next payday", "effective immediately", "as of the 4th"; never "from your
+# account" or "from the app" (where the agent looked).
+_STARTS = re.compile(r"\b(?:from|as of|starting(?: from)?|effective(?: from)?|with effect from)\s+(?:(?:this|next|"
+                     r"your next|the next)\s+\w+|today|tomorrow|now|immediately|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)\b",
+                     re.IGNORECASE)
 _AGENT_SELF = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
@@ -107,7 +112,8 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> s
         reading = re.sub(f"^{opener}", "", reading, flags=re.IGNORECASE)
     # "From next payday your salary goes to ...": the opener says when a new value starts, which the reading
     # keeps as the customer's own "from now on" would say it.
-    starts = reading != stated.rstrip(" .!,") and _STARTS.match(stated) is not None
+    opened = stated.rstrip(" .!,")[: len(stated.rstrip(" .!,")) - len(reading)]
+    starts = _STARTS.search(opened) is not None
     rewritten = reading
     for rule in c.rewrites:
         rewritten = re.sub(rule.from_, rule.to, rewritten, flags=re.IGNORECASE)

@@ -370,8 +370,6 @@ FAILS_TODAY: dict[str, str] = {
     "mob-t03": "the insured Redmi Note 12 is not stored; the brother's Pixel 8 is stored as an active fact",
     "mob-t04": "the delivery address the agent states (23 Dominion Road) is not stored; nothing is stored",
     "mob-t07": "the Bolt number 082 555 0193 is not stored from either chat, though the customer repeats it",
-    "mob-t11": "the pickup address the agent states (402 Maple Avenue) is not stored; nothing is stored, not even "
-               "the new phone number",
 }
 
 ARCHIVE = CaseArchive(tenant="blind-mobile", start=START, later_by=SECOND, turn_gap_s=45, one_offs_on_day=6,

@@ -130,8 +130,10 @@ def test_the_embedded_extractor_reads_agent_and_system_turns_with_the_agents_wor
     ("I've moved you down to the 20GB plan at $35 a month.", ["I am now on the 20GB plan at $35 a month."]),
     # scripted openers before "your": records, dates, any short lead-in
     ("Per our records your assigned dentist is Dr Okafor.", ["My assigned dentist is Dr Okafor."]),
-    ("Good news, from this month your premium is R189.", ["My premium is R189."]),
+    ("Good news, from this month your premium is R189.", ["My premium is R189 from now on."]),
     ("Effective immediately your tax code is 1185L.", ["My tax code is 1185L from now on."]),
+    ("The pickup address on your account is 402 Maple Avenue, Columbus, Ohio, and UPS will come between 9 and 5.",
+     ["My pickup address is 402 Maple Avenue, Columbus, Ohio."]),
     ("Done! Sipho is now your emergency contact.", ["My emergency contact is now Sipho."]),
     ("I have gone ahead and added 614-555-0182 as your mobile number for campus emergency alerts.",
      ["My mobile number is now 614-555-0182."]),
@@ -214,3 +216,12 @@ def test_the_card_an_agent_says_payments_come_off_is_the_payment_method(text, en
 ])
 def test_a_card_payments_may_come_off_later_or_once_came_off_is_no_payment_method(text):
     assert LocalExtractor().extract([turn("agent", text)])[0] == []
+
+
+@pytest.mark.parametrize(("text", "replaces"), [
+    ("Good news, from this month your premium is R189.", True),  # a start date: the value is a new one
+    ("From your account, your plan is Unlimited 40.", False),  # where the agent looked: nothing changed
+])
+def test_a_start_date_before_the_value_says_it_is_new_and_a_source_does_not(text, replaces):
+    facts = LocalExtractor().extract([turn("agent", text)])[0]
+    assert [f.replaces for f in facts] == [replaces]

@@ -324,7 +324,8 @@ def template_text(relation: str, klass: str | None, subject: str, obj: str) -> s
         return f"{subject} has {obj}" + ("" if obj.lower().endswith("broadband") else " broadband")
     if relation == "plan":
         named = any(w.lower() in ("plan", "tier", "package", "bundle", "subscription", "contract", "membership",
-                                  "deal", "tariff", "account", "landline", "cover", "meter") for w in obj.split())
+                                  "deal", "tariff", "account", "landline", "cover", "meter", "bouquet", "pack",
+                                  "policy", "licence", "license", "add-on") for w in obj.split())
         if not named and obj.split()[-1:] and obj.split()[-1].lower() in ("plans", "packages"):
             return None  # "switched plans": no value to state
         return f"{subject} is on the {obj}" + ("" if named else " plan")

@@ -191,6 +191,23 @@ def system_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Rea
     return None
 
 
+ACTIVE_STATES = frozenset({"active", "live", "enabled"})
+
+
+def _active_plan(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[int]) -> Reading | None:
+    """ "Your DStv Premium bouquet is active": a named plan said to be running is the plan the person is on."""
+    noun = who.thing
+    if noun is None or who.thing_text is None or value.lower_ not in ACTIVE_STATES or clause.negated or \
+            clause.status != "current" or classify(noun, g) != "plan":
+        return None
+    named = [t for t in noun.subtree if t.i < noun.i and t.dep_ not in ("poss", "det") and
+             (t.pos_ == "PROPN" or (t.i > 0 and t.text[:1].isupper()))]
+    if not named:
+        return None  # "my plan is active": which plan is not said
+    obj = object_text([t for t in noun.subtree if t.i <= noun.i])
+    return Reading("plan", noun, obj, template_text("plan", "plan", who.name, obj) or "", "plan")
+
+
 def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
     """ "my address is ...", "my PIN is ...", "my plan is now ...": the subject noun names the slot."""
     verb = clause.verb
@@ -221,6 +238,9 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     phrase, head = who.thing_text.lower(), who.thing.lemma_.lower()
     exact = [r for r, names in g.attributes.items() if phrase in names]
     by_head = [r for r, names in g.attributes.items() if head in names and head != "number"]
+    active = _active_plan(clause, who, value, g, dates)
+    if active is not None:
+        return active
     if not (exact or by_head):  # "my dentist is Dr Hargreaves": a slot no list names (attributes.py)
         # "my home gym is Eastgate": the tagger may call a name an adjectival complement; a name is no judgement
         judged = (value.dep_ == "acomp" and value.pos_ != "PROPN") or value.pos_ in ("ADJ", "ADV", "VERB")

@@ -40,10 +40,12 @@ _OUR_SIDE = re.compile(r"\s+(?:from|on|at|in) our (?:end|side|records|system)\b"
 """'... is showing as healthy from our end': where the agent looked, not something the agent did."""
 # "I've removed Wexford Street from your account and set 9 Linnet Way as your delivery address": two things the
 # agent did, each its own statement. A piece that opens with a past verb takes the sentence's "I've" back. ", and"
-# before a new subject and its verb ("..., Columbus, Ohio, and UPS will come between 9 and 5") starts one too.
+# before a new subject and its verb ("..., Columbus, Ohio, and UPS will come between 9 and 5") starts one too, and
+# so does what follows a colon ("I've updated your policy: the insured device is now the iPhone 15").
 _AND = re.compile(r",?\s+and\s+(?=(?:i|we|the|your|you|it|this|that)\b|\w+ed\b|(?:set|put|made|sent|left|"
                   r"added)\b|[\w.+-]+@)|,\s+(?=(?:and\s+)?(?:the|your)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were|will)\b)"
-                  r"|,\s+and\s+(?=\w+(?:\s+\w+)?\s+(?:will|would|is|are|was|were|has|have|can|could|should|may)\b)",
+                  r"|,\s+and\s+(?=\w+(?:\s+\w+){0,2}\s+(?:will|would|is|are|was|were|has|have|can|could|should|may)\b)"
+                  r"|:\s+(?=(?:the|your)\s)",
                   re.IGNORECASE)
 _AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there| [A-Z][a-z]+)?"
                              r"[,!.]\s+(?=\S)", re.IGNORECASE)

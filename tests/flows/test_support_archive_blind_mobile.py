@@ -366,7 +366,6 @@ FAILS_TODAY: dict[str, str] = {
                "stored and Thandi stays active",
     "mob-c10": "the Paytm wallet the agent names as default payment is not stored; Google Pay UPI is a fresh "
                "active fact and nothing is closed",
-    "mob-c11": "no bouquet is stored in either chat (neither DStv Premium nor Compact Plus)",
     "mob-t03": "the insured Redmi Note 12 is not stored; the brother's Pixel 8 is stored as an active fact",
     "mob-t04": "the delivery address the agent states (23 Dominion Road) is not stored; nothing is stored",
     "mob-t07": "the Bolt number 082 555 0193 is not stored from either chat, though the customer repeats it",

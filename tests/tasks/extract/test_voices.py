@@ -225,3 +225,20 @@ def test_a_card_payments_may_come_off_later_or_once_came_off_is_no_payment_metho
 def test_a_start_date_before_the_value_says_it_is_new_and_a_source_does_not(text, replaces):
     facts = LocalExtractor().extract([turn("agent", text)])[0]
     assert [f.replaces for f in facts] == [replaces]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("The device on your cover is a Samsung Galaxy A54, and a cracked screen is covered under accidental damage.",
+     ("device", "customer has a Samsung Galaxy A54", False)),
+    ("I've checked with the claims team and updated your policy: your insured device is now the iPhone 15 and the "
+     "A54 has been taken off.", ("device", "customer has an iPhone 15", True)),
+    ("Your DStv Premium bouquet is active, the message came from a payment that cleared late.",
+     ("plan", "customer is on the DStv Premium bouquet", False)),
+])
+def test_what_the_cover_holds_and_a_named_plan_that_is_active_are_the_customers(text, fact):
+    facts = LocalExtractor().extract([turn("agent", text)])[0]
+    assert [(f.relation, f.text, f.replaces) for f in facts] == [fact]
+
+
+def test_an_unnamed_plan_that_is_active_states_nothing():
+    assert LocalExtractor().extract([turn("customer", "My plan is active.")])[0] == []

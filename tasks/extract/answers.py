@@ -22,6 +22,8 @@ from archivist.tasks.extract.types import TurnContext
 from archivist.tasks.extract.writing import render
 
 _REQUESTING = re.compile(r"\?|\b(?:confirm|tell me|give me|provide|take|need|let me know)\b", re.IGNORECASE)
+_CONFIRMING = frozenset({"right", "correct", "fine", "accurate", "true", "good", "ok", "okay", "perfect"})
+"""A confirmation before the value it confirms ("Yes, that is right, 418 Maple Street"): no part of the value."""
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+\.[\w.\-]*\w")
 SUBJECTS = frozenset({"it", "that", "this", "which", "mine"})
 OPENERS = frozenset({"sure", "yes", "yeah", "yep", "ok", "okay", "right", "so", "well", "actually", "oh", "erm",
@@ -59,9 +61,10 @@ def answer_value(doc: Any) -> list[Any]:
         start += 1
     elif any(t.pos_ in ("VERB", "AUX") or t.lower_ in ("i", "we", "my", "our") for t in rest):
         return []  # a clause of its own, not a bare value: the frames read it
-    while start < len(tokens) and (tokens[start].pos_ == "ADV" or tokens[start].is_punct) and \
+    while start < len(tokens) and (tokens[start].pos_ == "ADV" or tokens[start].is_punct or (
+            tokens[start].lower_ in _CONFIRMING and start + 1 < len(tokens) and tokens[start + 1].is_punct)) and \
             tokens[start].text not in ("(", "+"):
-        start += 1  # "it's now ...", "it's actually ..."
+        start += 1  # "it's now ...", "it's actually ...", "that is right, 418 Maple Street"
     value: list[Any] = []
     for token in tokens[start:]:
         if token.pos_ in ("VERB", "AUX", "PRON", "ADV", "SCONJ", "CCONJ") and not token.like_num \

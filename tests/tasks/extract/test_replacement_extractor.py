@@ -129,6 +129,9 @@ def test_a_dropped_subject_is_the_writer(extractor):
      ("contact", "customer's email is ana@post.example", True)),
     ("Can you confirm the address on the account?", "It's 9 Dock Row, Hull now, we moved in May.",
      ("address", "customer lives at 9 Dock Row, Hull", True)),
+    # the confirmation before the value is no part of it
+    ("Can you confirm the address we have for you?", "Yes, that is right, 418 Maple Street.",
+     ("address", "customer lives at 418 Maple Street", False)),
 ])
 def test_an_answer_to_the_agents_question_fills_the_slot_it_asked_for(extractor, agent, text, expected):
     assert expected in readings(extractor, text, agent=agent)

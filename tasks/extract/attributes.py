@@ -113,9 +113,7 @@ def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Rea
         return None
     if not is_slot_noun(noun, g):
         return None
-    name = " ".join(t.lower_ if not t.text.isupper() else t.text for t in noun.subtree
-                    if t.i <= noun.i and (t.dep_ in ("compound", "amod") or t.i == noun.i)
-                    and t.lower_ not in ("new", "old", "current"))
+    name = noun_name(noun)
     if amount is noun:  # "4 meals a week": the rate after the count is part of the amount
         rate = [t for c in noun.children if c.dep_ == "npadvmod" and c.i > noun.i for t in c.subtree]
         obj = object_text(sorted([t for t in noun.subtree if t.i <= noun.i and t.dep_ != "det"] + rate,
@@ -153,9 +151,7 @@ def held_for_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> R
         obj = object_text(tokens, keep_possessive=True)
         if not named or not obj:
             continue  # "a table for 2", "a ticket for tonight": a count or a time is no value of the thing
-        name = " ".join(t.lower_ if not t.text.isupper() else t.text for t in held.subtree
-                        if t.i <= held.i and (t.dep_ in ("compound", "amod") or t.i == held.i)
-                        and t.lower_ not in ("new", "old", "current"))
+        name = noun_name(held)
         plain = clause.status == "current" and not clause.negated
         text = f"{who.name}'s {name} is {prep.lower_} {obj}" if plain else clause_text(clause, who, value, dates)
         return Reading(open_slot(held), value, obj, text)
@@ -179,6 +175,13 @@ def product_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Re
     plain = clause.status == "current" and not clause.negated
     text = f"{who.name} has {article(obj)} {obj}" if plain else clause_text(clause, who, held, dates)
     return Reading(open_slot(held), held, obj, text)
+
+
+def noun_name(noun: Any) -> str:
+    """The noun with the words before it that say which kind ("residential parking permit"), not new/old/current."""
+    return " ".join(t.lower_ if not t.text.isupper() else t.text for t in noun.subtree
+                    if t.i <= noun.i and (t.dep_ in ("compound", "amod") or t.i == noun.i)
+                    and t.lower_ not in ("new", "old", "current"))
 
 
 def _quantity(token: Any) -> bool:

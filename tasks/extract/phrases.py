@@ -165,4 +165,3 @@ def with_unit_and_rate(tokens: list[Any]) -> list[Any]:
         return tokens
     end = match.end()
     return tokens + [t for t in doc[last.i + 1:] if t.idx + len(t.text) <= end]
-

@@ -191,10 +191,20 @@ def system_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Rea
     return None
 
 
+def _hung_on(token: Any, verb: Any, depth: int = 4) -> bool:
+    """`verb` is among the first `depth` heads above `token`, and every head between them comes after the verb."""
+    for head in list(token.ancestors)[:depth]:
+        if head.i == verb.i:
+            return True
+        if head.i < verb.i:
+            return False
+    return False
+
+
 ACTIVE_STATES = frozenset({"active", "live", "enabled"})
 
 
-def _active_plan(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[int]) -> Reading | None:
+def _active_plan(clause: Clause, who: Who, value: Any, g: Grammar) -> Reading | None:
     """ "Your DStv Premium bouquet is active": a named plan said to be running is the plan the person is on."""
     noun = who.thing
     if noun is None or who.thing_text is None or value.lower_ not in ACTIVE_STATES or clause.negated or \
@@ -224,8 +234,7 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
         value = next((a for n, a in arguments(verb) if n in ("prep:to", "prep:at")), None)
     if value is None:  # "my metformin is 500mg twice daily": the number after the copula, hung on its unit
         after = next((t for t in verb.doc[verb.i + 1:] if t.lower_ not in ("now", "currently", "still")), None)
-        up = [] if after is None or not after.like_num else list(after.ancestors)[:4]
-        if any(a.i == verb.i for a in up) and all(a.i > verb.i for a in up[:[a.i for a in up].index(verb.i)]):
+        if after is not None and after.like_num and _hung_on(after, verb):
             value = after
     if value is None or who.thing_text is None:
         return None
@@ -238,7 +247,7 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     phrase, head = who.thing_text.lower(), who.thing.lemma_.lower()
     exact = [r for r, names in g.attributes.items() if phrase in names]
     by_head = [r for r, names in g.attributes.items() if head in names and head != "number"]
-    active = _active_plan(clause, who, value, g, dates)
+    active = _active_plan(clause, who, value, g)
     if active is not None:
         return active
     if not (exact or by_head):  # "my dentist is Dr Hargreaves": a slot no list names (attributes.py)

@@ -41,7 +41,7 @@ _OUR_SIDE = re.compile(r"\s+(?:from|on|at|in) our (?:end|side|records|system)\b"
 # "I've removed Wexford Street from your account and set 9 Linnet Way as your delivery address": two things the
 # agent did, each its own statement. A piece that opens with a past verb takes the sentence's "I've" back. ", and"
 # before a new subject and its verb ("..., Columbus, Ohio, and UPS will come between 9 and 5") starts one too, and
-# so does what follows a colon ("I've updated your policy: the insured device is now the iPhone 15").
+# so does what follows a colon ("I've updated your policy: your insured device is now the iPhone 15").
 _AND = re.compile(r",?\s+and\s+(?=(?:i|we|the|your|you|it|this|that)\b|\w+ed\b|(?:set|put|made|sent|left|"
                   r"added)\b|[\w.+-]+@)|,\s+(?=(?:and\s+)?(?:the|your)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were|will)\b)"
                   r"|,\s+and\s+(?=\w+(?:\s+\w+){0,2}\s+(?:will|would|is|are|was|were|has|have|can|could|should|may)\b)"
@@ -109,13 +109,13 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> s
     a statement a rewrite reads."""
     if any(re.search(rf"\b{re.escape(a)}\b", stated.lower()) for a in c.advice):
         return None  # advice or an offer: what the customer could do, not what holds of them
-    reading = stated.rstrip(" .!,")
+    said = stated.rstrip(" .!,")
+    reading = said
     for opener in c.evidence_openers:
         reading = re.sub(f"^{opener}", "", reading, flags=re.IGNORECASE)
     # "From next payday your salary goes to ...": the opener says when a new value starts, which the reading
     # keeps as the customer's own "from now on" would say it.
-    opened = stated.rstrip(" .!,")[: len(stated.rstrip(" .!,")) - len(reading)]
-    starts = _STARTS.search(opened) is not None
+    starts = _STARTS.search(said[: len(said) - len(reading)]) is not None
     rewritten = reading
     for rule in c.rewrites:
         rewritten = re.sub(rule.from_, rule.to, rewritten, flags=re.IGNORECASE)

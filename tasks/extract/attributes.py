@@ -30,6 +30,7 @@ from archivist.tasks.extract.phrases import (
 )
 from archivist.tasks.extract.phrasing import article
 from archivist.tasks.extract.relate import Reading, Who, clause_text, template_text
+from archivist.tasks.extract.schedules import DATE_SLOTS, dated_attribute
 
 OPEN_PREFIX = "attribute_"
 """configs/relations.toml `open_attribute_prefix`: relations it begins hold one value at a time."""
@@ -55,13 +56,15 @@ def is_slot_noun(noun: Any, g: Grammar) -> bool:
     """A noun an attribute can be named by. A noun of errands names none ("my order", "my payment"), unless words
     that are no errand narrow it to an attribute ("my monthly payment", "my tax code")."""
     lemma, lower = noun.lemma_.lower(), noun.lower_
+    scheduled = lemma in DATE_SLOTS and any(c.dep_ == "compound" and c.pos_ == "NOUN" for c in noun.children)
     if noun.pos_ not in ("NOUN", "PROPN") or lemma in g.word("stop_objects") or lemma in g.word("kin") or \
-            lemma in g.word("moment_nouns"):
+            (lemma in g.word("moment_nouns") and not scheduled):
         return False
     narrowing = [c for c in noun.children if c.dep_ in ("compound", "amod") and c.i < noun.i
                  and c.lower_ not in ("new", "old", "current", "previous")]
-    if any(c.lemma_.lower() in g.word("errand_words") or c.lower_ in g.word("errand_words") for c in narrowing):
-        return False  # "my order number", "my booking reference"
+    if any(c.lemma_.lower() in g.word("errand_words") or c.lower_ in g.word("errand_words") for c in narrowing) \
+            and lemma != "day":
+        return False  # "my order number", "my booking reference"; a "delivery day" comes round every week
     errands = g.word("not_slots") | g.one_off_objects
     return bool(narrowing) or (lemma not in errands and lower not in errands)
 
@@ -71,6 +74,8 @@ def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[
     noun = who.thing
     if noun is None or who.thing_text is None or not is_slot_noun(noun, g):
         return None
+    if noun.lemma_.lower() in DATE_SLOTS:  # "my payment date is the 14th": a schedule (schedules.py)
+        return dated_attribute(clause, who, value)
     tokens = with_unit_and_rate(phrase_tokens(value, dates))
     if not tokens or not names_a_value(tokens):
         return None
@@ -318,14 +323,16 @@ def changed_attribute(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     if not is_slot_noun(noun, g) or any(noun.lemma_.lower() in names or noun.lower_ in names
                                         for names in g.attributes.values()):
         return None  # a slot the lists name ("my plan", "my email") is read by its own frame
+    label = " ".join(t.lower_ for t in noun.subtree if t.i <= noun.i and t.dep_ != "poss" and
+                     t.lower_ not in ("new", "old", "current"))
+    if noun.lemma_.lower() in DATE_SLOTS:  # "moved my delivery day to Friday"
+        return dated_attribute(clause, Who(who.name, who.first_person, thing=noun, thing_text=label), value)
     tokens = phrase_tokens(value, dates)
     comma = next((t.i for t in tokens if t.text == "," and t.i > value.i), None)
     tokens = [t for t in tokens if comma is None or t.i < comma]  # "to Northgate, its closer to work"
     if not tokens or not names_a_value(tokens):
         return None
     obj = object_text(tokens, keep_possessive=True)
-    label = " ".join(t.lower_ for t in noun.subtree if t.i <= noun.i and t.dep_ != "poss" and
-                     t.lower_ not in ("new", "old", "current"))
     plain = clause.status == "current" and not clause.negated
     text = f"{who.name}'s {label} is {obj}" if plain else clause_text(clause, who, value, dates)
     return Reading(open_slot(noun), value, obj, text) if obj else None

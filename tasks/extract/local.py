@@ -68,6 +68,7 @@ from archivist.tasks.extract.relate import (
     frame_reading,
 )
 from archivist.tasks.extract.replacement import fold_negations, states_change
+from archivist.tasks.extract.schedules import schedule_reading
 from archivist.tasks.extract.sentences import Span, split_sentences
 from archivist.tasks.extract.slots import any_reading
 from archivist.tasks.extract.subjects import (
@@ -241,7 +242,8 @@ class LocalExtractor:
             if vague and not {t.lemma_.lower() for t in clause.head.subtree} & g.noun("clear_states"):
                 return []
             reading = None if pronoun else attribute_reading(clause, who, g, dates) or system_reading(
-                clause, who, g, dates) or holding_reading(clause, who, g, dates)  # "it is ok" names no slot
+                clause, who, g, dates) or holding_reading(clause, who, g, dates) or \
+                schedule_reading(clause, who)  # "it is ok" names no slot
             things = g.word("owned") | g.noun("device")
             owned = pronoun or who.thing.lower_ in things or who.thing.lemma_.lower() in things
             if reading is None and owned:  # "my router stopped working"; "my mind is elsewhere" is no service

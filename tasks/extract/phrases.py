@@ -17,6 +17,8 @@ POSSESSIVES = frozenset({"my", "our", "their", "his", "her", "your"})
 OBJECT_CUT = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos_clause", "prep_date"})
 STREET = frozenset({"street", "st", "road", "rd", "avenue", "ave", "lane", "close", "drive", "way", "court", "place",
                     "crescent", "terrace", "square", "flat", "apartment", "grove", "gardens", "row", "mews", "hill"})
+WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?$", re.I)
+GENERIC_BANKS = frozenset({"bank", "banks"})
 PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
 REACTIONS = frozenset({"the", "this", "that", "these", "those", "your", "my", "our", "his", "her", "their", "such",
                        "all"})
@@ -28,7 +30,8 @@ def phrase_tokens(token: Any, dates: set[int], *, keep_conj: bool = True) -> lis
     for t in token.subtree:
         if t.i == token.i:
             continue
-        if t.dep_ in ("advmod", "npadvmod") and t.head.i == token.i and t.i > token.i and t.pos_ == "ADV":
+        if t.dep_ in ("advmod", "npadvmod") and t.head.i == token.i and t.i > token.i and t.pos_ == "ADV" \
+                and not _name_goes_on(t):
             cut |= {s.i for s in t.subtree}
         if t.dep_ in ("relcl", "acl", "advcl") or (t.dep_ in ("cc", "conj") and not keep_conj and t.head.i == token.i):
             cut |= {s.i for s in t.subtree}
@@ -39,7 +42,7 @@ def phrase_tokens(token: Any, dates: set[int], *, keep_conj: bool = True) -> lis
             cut |= {s.i for s in t.subtree} | {c.i for c in t.head.children if c.dep_ == "cc" and c.i < t.i}
         if t.dep_ == "prep" and t.head.i == token.i and t.lower_ in ("for", "from", "with", "at", "on", "because",
                                                                    "since", "after", "until", "in") \
-                and not _place_continues(t):
+                and not _place_continues(t) and not _named_with(t):
             cut |= {s.i for s in t.subtree}
     tokens = [t for t in token.subtree if t.i not in cut]
     doc = token.doc
@@ -53,14 +56,31 @@ def phrase_tokens(token: Any, dates: set[int], *, keep_conj: bool = True) -> lis
             nxt = doc[nxt.i + 1]
         tokens += list(doc[end + 1: nxt.i + 1])
         end = nxt.i
-    if tokens and end + 1 < len(doc) and doc[end + 1].text == "Plus" and doc[end + 1].dep_ == "cc" and \
-            tokens[-1].text[:1].isupper():
-        tokens.append(doc[end + 1])  # "Unlimited Plus with 30GB": a capitalised "Plus" after a name is the name's
+    if tokens and end + 1 < len(doc) and doc[end + 1].i not in cut and _name_goes_on(doc[end + 1]):
+        tokens.append(doc[end + 1])  # "Unlimited Plus with 30GB", "on Accident Only, money's tight"
     while tokens and (tokens[-1].is_punct or tokens[-1].lower_ in ("please", "too", "now", "and", "or")):
         tokens.pop()
     while tokens and tokens[0].is_punct:
         tokens.pop(0)
     return tokens
+
+
+def _name_goes_on(token: Any) -> bool:
+    """ "Roadside Only", "Unlimited Plus": a capitalised word straight after a capitalised name, inside a
+    sentence, is more of the name whatever the parser hung it on (a plan's name often ends in an adverb)."""
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return before is not None and before.text[:1].isupper() and not before.is_sent_start and \
+        token.text[:1].isupper() and token.is_alpha and not token.is_sent_start and \
+        token.pos_ in ("ADV", "ADJ", "CCONJ", "PROPN") and token.dep_ not in ("nsubj", "nsubjpass", "expl")
+
+
+def _named_with(prep: Any) -> bool:
+    """ "Standard with Ads": "with" and one capitalised word after a capitalised word name one plan (the parser
+    may hang "the Standard with Ads plan" as "with [Ads plan]")."""
+    words = list(prep.subtree)
+    kind = len(words) == 3 and words[2].lemma_.lower() in ("plan", "tier", "cover", "package", "bundle")
+    return prep.lower_ == "with" and prep.head.text[:1].isupper() and prep.i == prep.head.i + 1 and \
+        (len(words) == 2 or kind) and words[1].text[:1].isupper() and words[1].is_alpha and words[1].pos_ == "PROPN"
 
 
 def _placename(token: Any) -> bool:
@@ -116,8 +136,9 @@ def classify(token: Any, g: Grammar) -> str | None:
         return "diet"
     if lemmas & g.noun("broadband"):
         return "broadband"
-    if lemmas & g.noun("bank") or any(w in text for w in g.noun("bank") if " " in w):
-        return "bank"
+    named_bank = lemmas & g.noun("bank") - GENERIC_BANKS or any(w in text for w in g.noun("bank") if " " in w)
+    if named_bank or (lemmas & GENERIC_BANKS and any(t.pos_ == "PROPN" for t in words)):
+        return "bank"  # "bank holidays", "a bank fee": the word alone names no bank
     if head in g.noun("trip"):
         return "travel"
     if head in g.noun("pet"):
@@ -128,7 +149,7 @@ def classify(token: Any, g: Grammar) -> str | None:
     if token.ent_type_ in PLACE_ENTITIES or (lemmas & STREET and numbered) or (words and words[0].like_num
                                                                                 and len(words) > 1):
         return "place"
-    if token.pos_ == "PROPN" and token.ent_type_ not in ("PERSON", "ORG", "DATE"):
+    if token.pos_ == "PROPN" and token.ent_type_ not in ("PERSON", "ORG", "DATE") and not WEEKDAY.match(token.text):
         return "place"
     return None
 

@@ -9,6 +9,7 @@ past, negated or hypothetical must reach the decision model.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -162,8 +163,9 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                     continue
                 if frame.relation == "employer" and not (token.pos_ == "PROPN" or token.ent_type_ == "ORG"):
                     continue
-                if frame.relation == "address" and klass in ("channel",):
-                    continue
+                if frame.relation == "address" and (klass in ("channel",) or relation == "address" and any(
+                        n == "dobj" and a.lemma_.lower() not in g.word("premises") | MOVED_HOME for n, a in args)):
+                    continue  # "moved my delivery day to Friday": the thing moved, not the person
                 if lemma == "be" and name == "attr" and token.lemma_.lower() in g.noun("occupation"):
                     relation, klass = "employer", "occupation"
                 if lemma == "be" and name in ("attr", "prep:at", "prep:on") and member_grade(token, g):
@@ -262,6 +264,9 @@ PLAN_NOUNS_BARE = frozenset({"plan", "plans", "package", "packages", "deal", "co
                              "policy", "cover", "membership", "tariff", "bundle"})
 
 
+MOVED_HOME = frozenset({"home", "house", "family", "stuff", "thing", "everything", "furniture", "everyone"})
+DAY_OF_MONTH = re.compile(r"(?:the )?\d{1,2}(?:st|nd|rd|th)\b(?: of (?:the|each|every) month)?$", re.I)
+
 VAGUE_MODIFIERS = frozenset({"own", "new", "other", "different", "another", "separate", "same", "old", "current",
                              "previous", "usual", "regular", "normal", "better", "cheaper", "bigger", "smaller"})
 """Words that set one value of a kind apart from another without naming it ("my own plan", "a different bank")."""
@@ -295,6 +300,8 @@ def _reading(clause: Clause, who: Who, relation: str, token: Any | None, obj: st
     if token is not None and relation in VALUE_SLOTS and not (clause.negated or clause.ending) and \
             names_no_value(token):
         return None  # "I changed banks", "I have my own plan now": the kind is named, the value is said elsewhere
+    if relation == "payment_method" and DAY_OF_MONTH.match(obj):
+        return None  # "I get paid on the 12th": a day of the month says when, not how
     if not obj and (token is not None or relation in ("travel", "activity")):
         return None  # "we moved in June": the date was the only object, no value is left
     if relation == "address" and klass != "place" and not any(t.pos_ in ("PROPN", "NUM") for t in

@@ -196,11 +196,12 @@ def _hung_on(token: Any, verb: Any, depth: int = 4) -> bool:
     for head in list(token.ancestors)[:depth]:
         if head.i == verb.i:
             return True
-        if head.i < verb.i:
-            return False
+        if head.i < verb.i or (head.dep_ == "npadvmod" and head.lemma_.lower() in TIME_UNITS):
+            return False  # "my phone is 3 weeks late": the number measures how late, it is no value
     return False
 
 
+TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "fortnight", "month", "year"})
 ACTIVE_STATES = frozenset({"active", "live", "enabled"})
 
 
@@ -225,7 +226,7 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
         return None
     value = next((c for c in verb.children if c.dep_ in ("attr", "acomp", "oprd")), None)
     if value is None:  # "Sunflower#2026" is tagged punctuation: the word after the copula is the value
-        after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+        after = next((t for t in verb.doc[verb.i + 1:] if t.lower_ not in ("now", "currently", "still")), None)
         if after is not None and after.head.i == verb.i and any(ch.isalnum() for ch in after.text) and \
                 after.pos_ not in ("ADP", "ADV", "PART", "DET", "SCONJ", "CCONJ", "AUX", "VERB"):
             # ("the router is in the hallway": a preposition is no value)
@@ -252,7 +253,8 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
         return active
     if not (exact or by_head):  # "my dentist is Dr Hargreaves": a slot no list names (attributes.py)
         # "my home gym is Eastgate": the tagger may call a name an adjectival complement; a name is no judgement
-        judged = (value.dep_ == "acomp" and value.pos_ != "PROPN") or value.pos_ in ("ADJ", "ADV", "VERB")
+        judged = ((value.dep_ == "acomp" and value.pos_ != "PROPN") or value.pos_ in ("ADJ", "ADV", "VERB")) and \
+            not value.text[:1].isdigit()  # "the 14th" is tagged an adjective
         klass = classify(value, g)
         if member_grade(value, g):  # "my profile is now Gold status": a loyalty grade
             obj = object_text(phrase_tokens(value, dates), keep_possessive=True)
@@ -281,7 +283,7 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                     value.pos_ == "PROPN" or classify(value, g) == relation):
                 return None  # "my car is ready", "my bank is closed": a state, not a value of the slot
             judged = (value.dep_ == "acomp" or value.pos_ in ("ADJ", "ADV", "VERB")) and not (
-                value.lower_ in g.noun("tier") or any(ch.isdigit() for ch in obj))
+                value.lower_ in g.noun("tier") or (any(ch.isdigit() for ch in obj) and value.lower_ not in MEASURED))
             if judged and relation != "credential" or (relation in NAMED_SLOTS and
                                                        value.lower_ in g.word("stop_objects")):
                 return None  # "my GP is lovely", "my address is wrong": a judgement of the value, not the value
@@ -321,6 +323,8 @@ def _only_should(clause: Clause) -> bool:
         "might", "may", "could", "would", "maybe", "perhaps", "probably", "soon", "eventually"}
 
 
+MEASURED = frozenset({"old", "new", "long", "late", "overdue", "behind", "early", "short", "away"})
+"""Adjectives a number only measures ("my router is 2 years old", "my bill is 3 days late"): a state, no value."""
 NAMED_SLOTS = frozenset({"name", "pharmacy", "doctor"})
 """Slots whose value is a name ("Dawes", "the Boots on Market Street", "Dr Hale"), never a quality."""
 SERVICE_PLACES = frozenset({"at", "in"})

@@ -375,9 +375,6 @@ FAILS_TODAY: dict[str, str] = {
     "homes-c05": "nothing is stored for either conversation (15 hours or 30 hours a week)",
     "homes-c06": "38.50 is stored (as 'direct debit last meter is 38.50 a month') and stays active; 31.20 is "
                  "not stored",
-    "homes-c08": "Roadside Only closes and Nationwide Plus is its successor, but the old fact is stored cut short as "
-                 "'on the Roadside plan', so the check for 'Roadside Only' finds nothing",
-    "homes-c11": "Premium is closed, but its successor is stored as 'on the Standard plan', losing 'with Ads'",
     "homes-c12": "neither vet practice is stored (Hollybank Vets or Meadowside Veterinary Centre)",
     "homes-t08": "the school Oakfield Primary is not stored",
 }

@@ -364,7 +364,6 @@ FAILS_TODAY: dict[str, str] = {
     "svc-c12": "the Nationwide account is not stored (it keeps 'banks with banks'); Monzo is stored as 'is on the "
                "their Monzo account' and closes nothing",
     "svc-t10": "the Basic Protection cover on the booking is not stored; the scope has no facts",
-    "svc-t11": "the payment date on the 14th is not stored; only the new phone number 07700 900412 is",
     "svc-t12": "the council tax Band D is not stored; the scope has no facts",
 }
 

@@ -251,9 +251,6 @@ SECOND = timedelta(days=23)
 FAILS_TODAY: dict[str, str] = {
     "widget-c02": "the first address (22 Fennel Lane, said in a late-box complaint) is not stored; 9 Otter Close "
                   "is stored as a fresh active fact",
-    "widget-c11": "the new cover is stored as 'the Accident plan' (the words 'Accident Only' are lost); Lifetime is "
-                  "closed",
-    "widget-c12": "the Tuesday delivery day is not stored (nor the agent's move to Friday)",
     "widget-t03": "the customer's 5 Heron Way is not stored; only the sister's Quarry Road is",
     "widget-t09": "the Veggie box is not stored",
     "widget-t11": "the Westbrook club is not stored; only the new email is",

@@ -253,3 +253,17 @@ def test_two_statements_are_split_only_when_the_first_is_the_speakers_own(extrac
 def test_a_capitalised_plus_after_a_name_is_part_of_the_name(extractor: LocalExtractor) -> None:
     assert ("plan", "customer is on the Unlimited Plus plan", "current") in readings(
         extractor, "My line is now on Unlimited Plus with 30GB of premium hotspot data.")
+
+
+@pytest.mark.parametrize(("text", "plan"), [
+    ("my membership is Roadside Only, which covers me away from home.", "Roadside Only"),
+    ("since last week we're on Accident Only, money's tight", "Accident Only"),
+    ("I'm on the Standard with Ads plan.", "Standard with Ads"),
+])
+def test_a_capitalised_word_that_ends_a_plan_name_stays_in_it(extractor: LocalExtractor, text: str, plan: str) -> None:
+    assert ("plan", f"customer is on the {plan} plan", "current") in readings(extractor, text)
+
+
+def test_a_lower_case_word_after_a_name_is_not_part_of_it(extractor: LocalExtractor) -> None:
+    assert ("plan", "customer is on the Premium plan", "current") in readings(
+        extractor, "I'm on Premium only because of the 4K.")

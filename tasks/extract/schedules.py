@@ -1,0 +1,63 @@
+"""Schedules: the day a thing of the person's comes round ("my direct debit comes out on the 1st", "your payment
+date is the 14th of each month", "your deliveries are on Tuesday").
+
+A day of the month or a weekday that recurs is a value the person keeps, and a support chat moves it ("I've
+moved your direct debit date to the 15th"), so it is filed as one slot per thing: `attribute_<thing>_day`
+(the debit's, the delivery's), whether it was said with the noun "date"/"day" or with a verb and "on". One
+calendar date ("my payment date is next Monday") is a moment, not a schedule, and is not kept.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from archivist.tasks.extract.parse import Clause, arguments
+from archivist.tasks.extract.phrases import object_text, phrase_tokens
+from archivist.tasks.extract.relate import Reading, Who, clause_text
+
+DATE_SLOTS = frozenset({"date", "day"})
+_MONTH_DAY = r"\d{1,2}(?:st|nd|rd|th)(?: of (?:the|each|every) month)?"
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_RECURRING = re.compile(rf"(?:the )?(?:{_MONTH_DAY}|{_WEEKDAY}s?)$", re.I)
+# Said with a verb, a single weekday may be one delivery ("my parcel comes on Tuesday"): only a day of the
+# month, weekdays in the plural or every weekday, or a plural subject ("deliveries are on Tuesday") recur.
+_HABITUAL = re.compile(rf"(?:the )?(?:{_MONTH_DAY}|{_WEEKDAY}s|every {_WEEKDAY})$", re.I)
+
+
+def schedule_slot(noun: Any) -> str:
+    """`attribute_<thing>_day`: "direct debit date" and "my direct debit comes out" fill one slot."""
+    named = [c for c in noun.children if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i < noun.i]
+    thing = named[-1] if noun.lemma_.lower() in DATE_SLOTS and named else noun
+    return "attribute_" + re.sub(r"[^a-z0-9]+", "_", thing.lemma_.lower()).strip("_") + "_day"
+
+
+def dated_attribute(clause: Clause, who: Who, value: Any) -> Reading | None:
+    """ "my payment date is the 14th": the value of a date or day noun, when it recurs."""
+    obj = object_text(phrase_tokens(value, set()), keep_possessive=True)
+    if who.thing is None or not _RECURRING.match(obj):
+        return None
+    return _reading(clause, who, value, obj, f"{who.thing_text} is")
+
+
+def schedule_reading(clause: Clause, who: Who) -> Reading | None:
+    """ "my direct debit comes out on the 1st of the month", "your deliveries are on Tuesdays"."""
+    if who.thing is None or who.thing.lemma_.lower() in DATE_SLOTS:
+        return None
+    day = next((a for n, a in arguments(clause.verb) if n == "prep:on"), None)
+    if day is None or any(n == "dobj" for n, _ in arguments(clause.verb)):
+        return None
+    obj = object_text(phrase_tokens(day, set()), keep_possessive=True)
+    plural = who.thing.tag_ in ("NNS", "NNPS")
+    if not (_HABITUAL.match(obj) or (plural and _RECURRING.match(obj))):
+        return None
+    return _reading(clause, who, day, obj, f"{who.thing_text} {'are' if plural else 'is'} on")
+
+
+def _reading(clause: Clause, who: Who, value: Any, obj: str, said: str) -> Reading:
+    assert who.thing is not None
+    obj = f"the {obj}" if obj[:1].isdigit() else obj
+    plain = clause.status == "current" and not clause.negated
+    text = f"{who.name}'s {said} {obj}" if plain else \
+        clause_text(clause, Who(f"{who.name}'s {who.thing_text}", False), value, set())
+    return Reading(schedule_slot(who.thing), value, obj, text)

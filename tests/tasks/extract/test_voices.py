@@ -115,6 +115,10 @@ def test_the_embedded_extractor_reads_agent_and_system_turns_with_the_agents_wor
     ("Hi there, I can see 22 Wattle Crescent, Parramatta on file as your delivery address.",
      ["My delivery address is 22 Wattle Crescent, Parramatta."]),
     ("Hi, I can see Dr Okafor as your regular dentist on file.", ["My regular dentist is Dr Okafor."]),
+    # a value, then in apposition the slot it fills on the account
+    ("We're sending them to sam.r88@example.com, the email on your membership.", ["My email is sam.r88@example.com."]),
+    ("I can see two charges on your Paytm wallet, which is the default payment on your account.",
+     ["My payment method is the Paytm wallet."]),
     ("I can see a Visa ending 4417 on file, and the bank declined the charge.", ["My account has a Visa ending 4417."]),
     ("Of course! You're on Fixed Green 12, our twelve-month fixed tariff, and it ends in February.",
      ["I'm on Fixed Green 12."]),  # the company's description of the value is not the customer's

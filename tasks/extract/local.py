@@ -68,7 +68,7 @@ from archivist.tasks.extract.relate import (
     frame_reading,
 )
 from archivist.tasks.extract.replacement import fold_negations, states_change
-from archivist.tasks.extract.schedules import schedule_reading
+from archivist.tasks.extract.schedules import delivery_address, schedule_reading
 from archivist.tasks.extract.sentences import Span, split_sentences
 from archivist.tasks.extract.slots import any_reading
 from archivist.tasks.extract.subjects import (
@@ -197,6 +197,10 @@ class LocalExtractor:
                                     replaces=replaces))
         facts += self._value_facts(turn, sentence, doc, person, value_facts(doc, person, g))
         values = {id(f) for f in facts}
+        delivered = delivery_address(doc, person)
+        if delivered is not None:
+            facts.append(self._fact(turn, sentence, doc, person, "address", delivered[0], delivered[1], None,
+                                    "current", ()))
         state = misparsed_state(doc, person, g)
         if state is not None:
             facts.append(self._fact(turn, sentence, doc, person, state.relation, state.object_text, state.text, None,

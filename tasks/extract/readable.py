@@ -19,7 +19,8 @@ from archivist.tasks.extract.chat import (
 from archivist.tasks.extract.grammar import Grammar
 
 _CANDIDATE = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|me|us|it|it's|he|she|they)\b|"
-                        r"\bthe\s+\w+|@|\d{4}",
+                        r"\bthe\s+\w+|@|\d{4}|"
+                        r"^(?:boxes|deliveries|letters|bills|statements|post|mail)\b",  # "boxes go to 5 Heron Way"
                         re.IGNORECASE)
 _ASKED_OF = frozenset({"i", "you", "u", "we", "they", "it", "he", "she", "the", "my", "our", "this", "that", "there",
                        "these", "those"})

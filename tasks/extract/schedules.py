@@ -1,5 +1,6 @@
-"""Schedules: the day a thing of the person's comes round ("my direct debit comes out on the 1st", "your payment
-date is the 14th of each month", "your deliveries are on Tuesday").
+"""Standing arrangements: the day a thing of the person's comes round ("my direct debit comes out on the 1st",
+"your payment date is the 14th of each month", "your deliveries are on Tuesday"), and where a regular delivery
+goes ("boxes go to 5 Heron Way", "it goes to 22 Fennel Lane").
 
 A day of the month or a weekday that recurs is a value the person keeps, and a support chat moves it ("I've
 moved your direct debit date to the 15th"), so it is filed as one slot per thing: `attribute_<thing>_day`
@@ -13,7 +14,7 @@ import re
 from typing import Any
 
 from archivist.tasks.extract.parse import Clause, arguments
-from archivist.tasks.extract.phrases import object_text, phrase_tokens
+from archivist.tasks.extract.phrases import STREET, object_text, phrase_tokens
 from archivist.tasks.extract.relate import Reading, Who, clause_text
 
 DATE_SLOTS = frozenset({"date", "day"})
@@ -61,3 +62,27 @@ def _reading(clause: Clause, who: Who, value: Any, obj: str, said: str) -> Readi
     text = f"{who.name}'s {said} {obj}" if plain else \
         clause_text(clause, Who(f"{who.name}'s {who.thing_text}", False), value, set())
     return Reading(schedule_slot(who.thing), value, obj, text)
+
+
+DELIVERED = frozenset({"box", "delivery", "post", "mail", "letter", "bill", "statement", "magazine", "it"})
+"""What arrives again and again at one address; an order or a parcel goes once, wherever it is sent."""
+
+
+def delivery_address(doc: Any, person: str) -> tuple[str, str] | None:
+    """(address, text) for "boxes go to 5 Heron Way", "it goes to 22 Fennel Lane, Norwich": where a regular
+    delivery goes, said in the present simple, is the person's address (as the agent's "letters go to X" is,
+    configs/contracts.toml). "My parcel went to 5 Heron Way" or "can it go to ..." says nothing of that."""
+    for verb in doc:
+        if verb.lemma_.lower() not in ("go", "come") or verb.tag_ not in ("VBZ", "VBP") or \
+                any(c.dep_ in ("aux", "neg") for c in verb.children):
+            continue
+        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if subject is None or subject.lemma_.lower() not in DELIVERED or \
+                any(c.dep_ == "poss" and c.lower_ not in ("my", "our") for c in subject.children):
+            continue
+        place = next((a for n, a in arguments(verb) if n == "prep:to"), None)
+        if place is None or place.lemma_.lower() not in STREET or not any(t.like_num for t in place.subtree):
+            continue
+        address = object_text(phrase_tokens(place, set()))
+        return address, f"{person}'s deliveries go to {address}"
+    return None

@@ -73,3 +73,20 @@ def test_the_word_bank_alone_names_no_bank(extractor) -> None:
 @pytest.mark.parametrize("text", ["my router is 2 years old", "my phone is 3 weeks late"])
 def test_a_number_that_measures_a_state_is_no_value(extractor, text) -> None:
     assert read(extractor, text) == []
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("box was late again. it goes to 22 Fennel Lane, Norwich", "22 Fennel Lane, Norwich"),
+    ("boxes go to 5 Heron Way, can the driver ring the bell", "5 Heron Way"),
+])
+def test_where_a_regular_delivery_goes_is_the_persons_address(extractor, text, address) -> None:
+    assert ("address", f"customer's deliveries go to {address}", "current") in read(extractor, text)
+
+
+@pytest.mark.parametrize("text", [
+    "my parcel went to 5 Heron Way",  # once, in the past
+    "can it go to 5 Heron Way",  # asked for
+    "my sister's post goes to 5 Heron Way",  # someone else's
+])
+def test_one_delivery_or_someone_elses_gives_no_address_of_the_person(extractor, text) -> None:
+    assert [r for r in read(extractor, text) if r[0] == "address" and r[1].startswith("customer's deliveries")] == []

@@ -130,7 +130,8 @@ def classify(token: Any, g: Grammar) -> str | None:
         return "vehicle"
     if token.lower_ in g.noun("tier") and (token.text[:1].isupper() or _bare_lower_case_tier(token)):
         return "plan"  # "moved everyone to Enterprise": a tier named on its own
-    if lemmas & g.noun("payment") or any(w in text for w in g.noun("payment") if " " in w):
+    checkup = head == "check" and any(t.lower_ == "up" for t in token.doc[token.i + 1: token.i + 2])
+    if (lemmas & g.noun("payment") and not checkup) or any(w in text for w in g.noun("payment") if " " in w):
         return "payment_method"
     if lemmas & g.noun("diet") or any(w in text for w in g.noun("diet") if " " in w):
         return "diet"

@@ -118,7 +118,8 @@ def present_third_person(word: str) -> str:
 def tidy(text: str) -> str:
     text = re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", text))
     text = re.sub(r"\(\s*\)", "", text)
-    return text.strip(" ,;:-\u2013\u2014")
+    text = text.strip(" ,;:\u2013\u2014").rstrip("-")
+    return text if re.match(r"-\d", text) else text.lstrip("-").strip(" ,;:")  # "-3.25": a sign is no dash
 
 
 def finite_index(tokens: Iterable[Any]) -> int | None:

@@ -359,8 +359,6 @@ FAILS_TODAY: dict[str, str] = {
     "svc-c05": "the Silver tier the agent states is not stored; Gold is added as a fresh active fact, nothing closed",
     "svc-c08": "the usual dentist Dr Okafor is not stored; the later message is kept as 'would like to be moved "
                "permanently to Dr. Lindqvist' (active) and closes nothing",
-    "svc-c09": "the prescriptions lose their minus sign: 'prescription is 3.25' is closed by 'prescription is 2.75', "
-               "so no fact holds -3.25 or -2.75",
     "svc-c12": "the Nationwide account is not stored (it keeps 'banks with banks'); Monzo is stored as 'is on the "
                "their Monzo account' and closes nothing",
     "svc-t10": "the Basic Protection cover on the booking is not stored; the scope has no facts",

@@ -267,3 +267,13 @@ def test_a_capitalised_word_that_ends_a_plan_name_stays_in_it(extractor: LocalEx
 def test_a_lower_case_word_after_a_name_is_not_part_of_it(extractor: LocalExtractor) -> None:
     assert ("plan", "customer is on the Premium plan", "current") in readings(
         extractor, "I'm on Premium only because of the 4K.")
+
+
+def test_a_minus_sign_stays_with_its_number(extractor: LocalExtractor) -> None:
+    assert ("attribute_prescription", "customer's prescription is -3.25", "current") in readings(
+        extractor, "My prescription is -3.25 in both eyes.")
+
+
+def test_a_check_up_is_no_cheque(extractor: LocalExtractor) -> None:
+    assert [r for r in readings(extractor, "had my check up yesterday") if r[0] == "payment_method"] == []
+    assert ("payment_method", "customer pays with check", "current") in readings(extractor, "I pay by check")

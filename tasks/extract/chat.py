@@ -193,7 +193,10 @@ def declared(text: str) -> str:
 _NOUN_SUBJECT = (r"(?:the|my|our|his|her|their)\s+(?:[\w'-]+\s+){0,3}(?:is|are|was|were|has|have|had|keeps?|kept|won't|"
                  r"wont|can't|cant|doesn't|doesnt|isn't|isnt|stopped|broke|died|never|still|just|arrived|came)\b")
 _NEXT_STATEMENT = re.compile(rf"\s*[,;]\s*(?:and\s+|but\s+|so\s+)?(?={_NOUN_SUBJECT})|\s+(?:and|but|so)\s+"
-                             rf"(?={_NOUN_SUBJECT}|(?:i|i'm|im|i've|ive|we|we're|we've)\s+\w)", re.IGNORECASE)
+                             rf"(?={_NOUN_SUBJECT}|(?:i|i'm|im|i've|ive|we|we're|we've)\s+\w)"
+                             # "i never use 50 so drop me to the 20GB plan": a request after "so" is its own
+                             r"|\s+so\s+(?=(?:please\s+|pls\s+)?(?:drop|move|switch|put|change|cancel|upgrade|"
+                             r"downgrade|add|remove|update|set|take)\s+(?:me|us|my|our)\b)", re.IGNORECASE)
 
 
 _OWN_STATEMENT = re.compile(r"^(?:my|our|i|i'm|im|i've|ive|we|we're|we've)\b", re.IGNORECASE)

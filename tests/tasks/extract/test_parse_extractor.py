@@ -277,3 +277,8 @@ def test_a_minus_sign_stays_with_its_number(extractor: LocalExtractor) -> None:
 def test_a_check_up_is_no_cheque(extractor: LocalExtractor) -> None:
     assert [r for r in readings(extractor, "had my check up yesterday") if r[0] == "payment_method"] == []
     assert ("payment_method", "customer pays with check", "current") in readings(extractor, "I pay by check")
+
+
+def test_a_request_after_so_is_not_read_into_the_statement_before_it(extractor: LocalExtractor) -> None:
+    found = readings(extractor, "i never use 50 so drop me to the 20GB plan to save a few bucks")
+    assert [r for r in found if "never uses" in r[1] or "drop" in r[1]] == []

@@ -35,7 +35,7 @@ from archivist.tasks.extract.schedules import DATE_SLOTS, dated_attribute
 OPEN_PREFIX = "attribute_"
 """configs/relations.toml `open_attribute_prefix`: relations it begins hold one value at a time."""
 _QUANTITY = re.compile(r"\d|[£$€]")
-AMOUNT_VERBS = frozenset({"have", "take", "hold", "keep", "get"})
+AMOUNT_VERBS = frozenset({"have", "take", "hold", "keep", "get", "carry"})
 """Verbs of holding an amount (not "used 41GB": what was spent is no value of the slot)."""
 
 
@@ -56,7 +56,8 @@ def is_slot_noun(noun: Any, g: Grammar) -> bool:
     """A noun an attribute can be named by. A noun of errands names none ("my order", "my payment"), unless words
     that are no errand narrow it to an attribute ("my monthly payment", "my tax code")."""
     lemma, lower = noun.lemma_.lower(), noun.lower_
-    scheduled = lemma in DATE_SLOTS and any(c.dep_ == "compound" and c.pos_ == "NOUN" for c in noun.children)
+    scheduled = lemma in DATE_SLOTS | g.word("narrowed_slots") and any(c.dep_ == "compound" and c.pos_ == "NOUN"
+                                                                      for c in noun.children)
     if noun.pos_ not in ("NOUN", "PROPN") or lemma in g.word("stop_objects") or lemma in g.word("kin") or \
             (lemma in g.word("moment_nouns") and not scheduled):
         return False
@@ -72,7 +73,10 @@ def is_slot_noun(noun: Any, g: Grammar) -> bool:
 def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[int]) -> Reading | None:
     """ "my dentist is Dr Hargreaves": `who.thing` is the noun, `value` the attribute's head."""
     noun = who.thing
-    if noun is None or who.thing_text is None or not is_slot_noun(noun, g):
+    if noun is None or who.thing_text is None:
+        return None
+    counted = counted_slot(value) or _count_noun(noun)
+    if not counted and not is_slot_noun(noun, g):
         return None
     if noun.lemma_.lower() in DATE_SLOTS:  # "my payment date is the 14th": a schedule (schedules.py)
         return dated_attribute(clause, who, value)
@@ -87,15 +91,15 @@ def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[
     plain = clause.status == "current" and not clause.negated
     text = f"{who.name}'s {who.thing_text} is {obj}" if plain else \
         clause_text(clause, Who(f"{who.name}'s {who.thing_text}", False), value, dates)
-    return Reading(open_slot(noun), value, obj, text)
+    return Reading(counted or open_slot(noun), value, obj, text)
 
 
 def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
     """ "I have an arranged overdraft of £500", "I take 20mg of citalopram", "we have 40 seats": an amount the
     person holds is the value of what it measures."""
     verb = clause.verb
-    if not who.first_person:
-        return None
+    if not who.first_person and (who.thing is None or verb.lemma_.lower() == "be"):
+        return None  # "my policy carries an excess of £250": what a thing of the person's holds is theirs too
     if verb.lemma_.lower() == "be":  # "we're down to 2 meals a week now", "I'm up to 3 lines": the amount held now
         held = next((p for c in verb.children if c.dep_ == "advmod" and c.lower_ in ("down", "up")
                      for t in c.children if t.dep_ == "prep" and t.lower_ == "to"
@@ -116,8 +120,14 @@ def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Rea
         noun, amount = held, held  # "40 seats"
     else:
         return None
-    if not is_slot_noun(noun, g):
-        return None
+    holder = _held_on(noun, g) if amount is noun else None
+    if holder is not None:  # "40 seats on the annual license": a count of what the license holds is its value
+        obj = object_text([t for t in noun.subtree if t.i <= noun.i and t.dep_ != "det"])
+        plain = clause.status == "current" and not clause.negated
+        text = f"{who.name}'s {noun_name(holder)} has {obj}" if plain else clause_text(clause, who, amount, dates)
+        return Reading(counted_slot(noun) or open_slot(holder), amount, obj, text) if obj else None
+    if not is_slot_noun(noun, g) or (amount is noun and not who.first_person):
+        return None  # "my router has 4 ports": a count a thing has is a feature of it, not a value the person keeps
     name = noun_name(noun)
     if amount is noun:  # "4 meals a week": the rate after the count is part of the amount
         rate = [t for c in noun.children if c.dep_ == "npadvmod" and c.i > noun.i for t in c.subtree]
@@ -131,7 +141,7 @@ def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Rea
     plain = clause.status == "current" and not clause.negated
     text = (f"{who.name} has {obj}" if amount is noun else f"{who.name}'s {name} is {obj}") if plain else \
         clause_text(clause, who, amount, dates)
-    return Reading(open_slot(noun), amount, obj, text)
+    return Reading((counted_slot(noun) if amount is noun else None) or open_slot(noun), amount, obj, text)
 
 
 HELD_FOR_VERBS = frozenset({"have", "hold"})
@@ -187,6 +197,43 @@ def noun_name(noun: Any) -> str:
     return " ".join(t.lower_ if not t.text.isupper() else t.text for t in noun.subtree
                     if t.i <= noun.i and (t.dep_ in ("compound", "amod") or t.i == noun.i)
                     and t.lower_ not in ("new", "old", "current"))
+
+
+_MEASURES = frozenset({"second", "minute", "hour", "day", "week", "fortnight", "month", "year", "night", "time",
+                       "meal", "gb", "mb", "tb", "mbps", "gbps", "kg", "g", "km", "mile", "litre", "liter", "point",
+                       "pound", "dollar", "euro", "rand", "rupee", "percent", "mg", "ml", "unit", "kwh"})
+"""Units and rates, which measure an amount; everything else a number counts is things held ("40 seats")."""
+
+
+def counted_slot(token: Any) -> str | None:
+    """ "65 seats", "3 lines", "12 users": a count of things is filed under the things counted
+    (`attribute_seat_count`), whoever names the holder ("40 seats on the annual license", "your license is now 65
+    seats", "your seat count is 65")."""
+    if token.tag_ != "NNS" or token.lemma_.lower() in _MEASURES or not any(
+            c.dep_ == "nummod" and c.like_num for c in token.children):
+        return None
+    return f"{OPEN_PREFIX}{re.sub(r'[^a-z0-9]+', '_', token.lemma_.lower()).strip('_')}_count"
+
+
+def _count_noun(noun: Any) -> str | None:
+    """ "my seat count", "the number of seats": the count of the noun before or after it."""
+    if noun.lemma_.lower() == "count":
+        thing = next((c for c in noun.children if c.dep_ == "compound" and c.pos_ == "NOUN"), None)
+    elif noun.lemma_.lower() == "number":
+        thing = next((p for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"
+                      for p in c.children if p.dep_ == "pobj" and p.tag_ == "NNS"), None)
+    else:
+        return None
+    if thing is None or thing.lemma_.lower() in _MEASURES:
+        return None
+    return f"{OPEN_PREFIX}{re.sub(r'[^a-z0-9]+', '_', thing.lemma_.lower()).strip('_')}_count"
+
+
+def _held_on(counted: Any, g: Grammar) -> Any | None:
+    """The slot noun a count is held on ("40 seats on the annual license", "3 lines on my account")."""
+    thing = next((p for c in counted.children if c.dep_ == "prep" and c.lower_ == "on"
+                  for p in c.children if p.dep_ == "pobj"), None)
+    return thing if thing is not None and is_slot_noun(thing, g) and thing.lemma_.lower() not in DATE_SLOTS else None
 
 
 def _quantity(token: Any) -> bool:

@@ -20,6 +20,11 @@ _SUPPORT_TICKET = re.compile(r"\b(?:(?:the|this|that|my|your|our|support|service
                              r"(?:\s+\w+)?|(?:raised?|logged?|opened?|open|submit(?:ted)?|filed?|created?)\s+a)"
                              r"\s+ticket\b(?!s)(?!\s+(?:to|for|from)\b)", re.IGNORECASE)
 """A helpdesk's "the monitor ticket", "I raised a ticket": a support case, not a travel or show ticket."""
+_LICENSED_SEATS = re.compile(r"\bseats?\s+(?:on|in|of|for)\s+(?:the|your|our|my)?\s*(?:\w+\s+)?(?:licen[cs]e|plan|"
+                             r"subscription|account|workspace|contract|tier)s?\b|\b(?:licen[cs]e|plan|subscription|"
+                             r"account|workspace)s?\b[^.]{0,40}?\bseats\b", re.IGNORECASE)
+"""A software account's "40 seats on the annual license", "your license from 40 to 65 seats": users it is paid
+for, not seats at a show or on a train."""
 
 
 @lru_cache(maxsize=8)
@@ -37,10 +42,14 @@ def without_booking_details(turn: TurnContext, facts: list[ExtractedFact], g: Gr
     if not errands:
         return facts
     texts = [turn.text] + [m.text for m in turn.previous if (m.role or "").lower() in g.speaker_roles]
-    if not any(_booking(g.booking_words).search(_SUPPORT_TICKET.sub(" ", _BOOK_NOUN.sub(" ", text)))
-               for text in texts):
+    if not any(_booking(g.booking_words).search(_not_bookings(text)) for text in texts):
         return facts
     return [f for f in facts if f not in errands]
+
+
+def _not_bookings(text: str) -> str:
+    """The text without the words that only look like a booking's (a book, a support ticket, licensed seats)."""
+    return _LICENSED_SEATS.sub(" ", _SUPPORT_TICKET.sub(" ", _BOOK_NOUN.sub(" ", text)))
 
 
 def _ends(fact: ExtractedFact) -> bool:

@@ -43,6 +43,7 @@ from archivist.tasks.extract.chat import (
     with_subject,
 )
 from archivist.tasks.extract.dates import find_dates
+from archivist.tasks.extract.doses import dose_values, named_dose
 from archivist.tasks.extract.errands import (
     action_words,
     incident_over,
@@ -162,6 +163,7 @@ class LocalExtractor:
             for fact in read:
                 found[index].setdefault((fact.relation, fact.text.lower()), fact)
         relations = load_relations()
+        found = [{key: named_dose(f, turns[i], turns) for key, f in facts.items()} for i, facts in enumerate(found)]
         folded = [fold_negations(list(facts.values()), relations) for facts in found]
         kept = [without_booking_details(turns[i], facts, self.grammar) for i, facts in enumerate(folded)]
         self.dropped_one_offs += sum(len(f) for f in folded) - sum(len(k) for k in kept)
@@ -217,9 +219,12 @@ class LocalExtractor:
                 relation = "partner" if kin in g.word("partner_kin") else "family"
                 facts.append(self._fact(turn, sentence, doc, owner, relation, who.name,
                                         f"{owner}'s {kin} is {who.name}", None, "current", (who.name,)))
+            subject = clause.subject
+            asked = subject is not None and any((t.tag_ in ("WDT", "WP") or t.lower_ == "how") and t.i < subject.i
+                                                for t in clause.verb.subtree)
             for reading in self._readings(clause, who, dates, turn):
-                if len(reading.text.split()) <= len(who.name.split()):
-                    continue  # nothing was said of the subject the parse could keep
+                if len(reading.text.split()) <= len(who.name.split()) or asked:
+                    continue  # nothing the parse could keep; "check which tariff we're on" asks, it does not say
                 if self._one_off(clause, reading, doc, reference):
                     self.dropped_one_offs += 1
                     continue
@@ -230,9 +235,15 @@ class LocalExtractor:
             facts.extend(self._diet(turn, sentence, doc, person, clauses))
         if not any(f.relation == "device" for f in facts):  # "calls drop on my Galaxy S22": a phone they have
             facts += self._value_facts(turn, sentence, doc, person, owned_devices(doc, person, g), stated=False)
+        held = {f.relation for f in facts}  # "repeat for my atorvastatin pls, 20mg at night"
+        facts += self._value_facts(turn, sentence, doc, person, [d for d in dose_values(doc, person, g)
+                                                                 if d[0] not in held])
         # "Could you update my email to X?": the clause says it is asked for, which the value alone cannot tell
         unsure = {(f.relation, f.object) for f in facts if f.temporal_status in ("planned", "hypothetical")}
-        return [f for f in facts if id(f) not in values or (f.relation, f.object) not in unsure]
+        # "my billing contact is now X": the email a known slot holds is not an open attribute's value as well
+        known = {f.object.lower() for f in facts if not f.relation.startswith("attribute_")}
+        return [f for f in facts if (id(f) not in values or (f.relation, f.object) not in unsure)
+                and not (f.relation.startswith("attribute_") and f.object.lower() in known)]
 
     def _readings(self, clause: Clause, who: Who, dates: set[int], turn: TurnContext) -> list[Reading]:
         g = self.grammar
@@ -247,7 +258,7 @@ class LocalExtractor:
                 return []
             reading = None if pronoun else attribute_reading(clause, who, g, dates) or system_reading(
                 clause, who, g, dates) or holding_reading(clause, who, g, dates) or \
-                schedule_reading(clause, who)  # "it is ok" names no slot
+                schedule_reading(clause, who) or amount_reading(clause, who, g, dates)  # "it is ok" names no slot
             things = g.word("owned") | g.noun("device")
             owned = pronoun or who.thing.lower_ in things or who.thing.lemma_.lower() in things
             if reading is None and owned:  # "my router stopped working"; "my mind is elsewhere" is no service

@@ -65,8 +65,10 @@ def frame_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> list
     verb = clause.verb
     args = arguments(verb)
     lemma = verb.lemma_.lower()
+    # "I work hybrid", "I'm fully remote now"; never "I drive a Corolla Hybrid" (the car's name)
     if lemma == "work" and any(n == "prep:from" and a.lower_ == "home" for n, a in args) or any(
-            a.lower_ in ("remotely", "hybrid") for a in verb.children):
+            a.lower_ in ("remotely", "hybrid") and (lemma == "work" or a.dep_ in ("advmod", "acomp"))
+            for a in verb.children):
         where = next((a for n, a in args if n == "prep:from"), None)
         obj = "from home" if where is not None else next(a.lower_ for a in verb.children if a.lower_ in
                                                            ("remotely", "hybrid"))
@@ -163,6 +165,10 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                     continue
                 if frame.relation == "employer" and not (token.pos_ == "PROPN" or token.ent_type_ == "ORG"):
                     continue
+                if frame.relation == "address" and name == "prep:on" and not (
+                        token.ent_type_ in PLACE_ENTITIES or any(t.like_num or t.lower_ in STREET | {"isle", "island"}
+                                                                 for t in token.subtree)):
+                    continue  # "we're staying on Okta": on a product, not on a street
                 if frame.relation == "address" and (klass in ("channel",) or relation == "address" and any(
                         n == "dobj" and a.lemma_.lower() not in g.word("premises") | MOVED_HOME for n, a in args)):
                     continue  # "moved my delivery day to Friday": the thing moved, not the person

@@ -231,7 +231,9 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                 after.pos_ not in ("ADP", "ADV", "PART", "DET", "SCONJ", "CCONJ", "AUX", "VERB"):
             # ("the router is in the hallway": a preposition is no value)
             value = after
-    if value is None:
+    if value is None and not any(n == "prep:on" for n, _ in arguments(verb)):
+        # "my account is on the Fixed Saver 12 tariff, at 24.6p per kWh": what it is on is the value (a plan's
+        # reading), not the price it is at
         value = next((a for n, a in arguments(verb) if n in ("prep:to", "prep:at")), None)
     if value is None:  # "my metformin is 500mg twice daily": the number after the copula, hung on its unit
         after = next((t for t in verb.doc[verb.i + 1:] if t.lower_ not in ("now", "currently", "still")), None)
@@ -276,6 +278,8 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
             while tokens and tokens[-1].like_num and tokens[-1].i + 1 < len(value.doc) and \
                     value.doc[tokens[-1].i + 1].like_num:
                 tokens.append(value.doc[tokens[-1].i + 1])  # "07911 123456": the parser hangs the rest elsewhere
+            if relation in ("address", "delivery_address"):
+                tokens = _address_tail(tokens)
             obj = object_text(tokens, keep_possessive=True)
             if not obj or (relation == "payment_method" and sum(ch.isdigit() for ch in obj) >= 12):
                 return None
@@ -314,6 +318,22 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                 text = text.replace(f"{who.name} {who.name}'s", f"{who.name}'s")
             return Reading(relation, value, obj, text, status=status)
     return None
+
+
+def _address_tail(tokens: list[Any]) -> list[Any]:
+    """ "B-14, Orchid Heights, Baner, Pune 411045": the parser hangs the parts after a flat number elsewhere; an
+    address runs on through each ", Name" part that follows it."""
+    if len(tokens) != 1:
+        return tokens  # the parser kept the address together ("7 Protea Street, Durbanville")
+    doc, end = tokens[0].doc, tokens[-1].i + 1
+    tokens = list(tokens)
+    while end + 1 < len(doc) and doc[end].text == "," and (doc[end + 1].pos_ == "PROPN" or doc[end + 1].like_num):
+        part = end + 1
+        while part < len(doc) and (doc[part].pos_ == "PROPN" or doc[part].like_num):
+            part += 1
+        tokens += list(doc[end:part])
+        end = part
+    return tokens
 
 
 def _only_should(clause: Clause) -> bool:

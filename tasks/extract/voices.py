@@ -24,18 +24,30 @@ from archivist.tasks.extract.sentences import split_sentences
 from archivist.tasks.extract.types import ExtractedFact, TurnContext
 from archivist.tasks.policy.contracts import AgentReading, Contracts, load_contracts
 
-_SECOND_PERSON = [(r"\byou're\b", "I'm"), (r"\byou are\b", "I am"), (r"\byou've\b", "I've"), (r"\byour\b", "my"),
+_SECOND_PERSON = [(r"\b(with|for|and|to|from) you\b", r"\1 me"),
+                  (r"\byou're\b", "I'm"), (r"\byou are\b", "I am"), (r"\byou've\b", "I've"), (r"\byour\b", "my"),
                   (r"\byours\b", "mine"), (r"\byou\b", "I")]
 _ABOUT_YOU = re.compile(r"^(?:your|you're|you are|you've|you have|you)\b", re.IGNORECASE)
 """An agent sentence read without a rewrite must be about the customer from its first word."""
 # A clause that gives the purpose or the upshot of the sentence before it (", so you can ...", ", which means
 # ...", ", meaning ...") says what follows from the statement, not the statement: it is cut off before reading.
 _TRAILING = re.compile(r",?\s+(?:so(?: that)?|which means|which will|meaning|so now|as (?:you )?(?:agreed|requested|"
-                       r"discussed|arranged|promised|asked)|effective|with effect)\b\s*(?=\w)", re.IGNORECASE)
+                       r"discussed|arranged|promised|asked)|effective|with (?:immediate )?effect)\b\s*(?=\w)",
+                       re.IGNORECASE)
 _OUR_APPOSITIVE = re.compile(r",\s+our\b[^,]*", re.IGNORECASE)
 """You're on Fixed Green 12, our twelve-month fixed tariff, ...": the company's description of the value."""
 _YOUR_VALUE = re.compile(r"^your (?:[\w'-]+ ){0,3}[\w'-]+ (?:is|are) (?:now )?(?=\S)", re.IGNORECASE)
 """An upshot read without a rewrite must state a value of the account ("so from this month your premium is R189")."""
+_WHEN_TAIL = re.compile(r",?\s+(?:with (?:immediate )?effect|effective)\b[^,;]*$", re.IGNORECASE)
+_OUR_NAMED = re.compile(r"\bour\s+(?=[A-Z0-9])")
+"""'our Leeds office', 'our Fixed Saver 12 tariff': a named site or product of the company's, which the customer
+has; 'our' before a common noun ('our team will call') stays the agent's own."""
+_REFERENCE = re.compile(r"\b(?:under|on|for|with) (?:your |the )?(?:agreement|policy|contract|account|ticket|reference|"
+                        r"ref|case|customer id|member(?:ship)? (?:no|number)) #?(?=[\w-]*\d)[A-Z0-9][\w-]{3,}\b,?\s*",
+                        re.IGNORECASE)
+_CODE = re.compile(r"\b(agreement|policy|contract|ticket) #?(?=[\w-]*\d)[A-Z0-9][\w-]{3,}\b", re.IGNORECASE)
+"""'Your current lease vehicle under agreement LSE-30921 is ...', 'Your policy MTR-55810 currently carries ...':
+a reference code says which record, not what it holds; the parser takes it for the subject, so it is left out."""
 _OUR_SIDE = re.compile(r"\s+(?:from|on|at|in) our (?:end|side|records|system)\b", re.IGNORECASE)
 """'... is showing as healthy from our end': where the agent looked, not something the agent did."""
 # "I've removed Wexford Street from your account and set 9 Linnet Way as your delivery address": two things the
@@ -44,8 +56,8 @@ _OUR_SIDE = re.compile(r"\s+(?:from|on|at|in) our (?:end|side|records|system)\b"
 # so does what follows a colon ("I've updated your policy: your insured device is now the iPhone 15").
 _AND = re.compile(r",?\s+and\s+(?=(?:i|we|the|your|you|it|this|that)\b|\w+ed\b|(?:set|put|made|sent|left|"
                   r"added)\b|[\w.+-]+@)|,\s+(?=(?:and\s+)?(?:the|your)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were|will)\b)"
-                  r"|,\s+and\s+(?=\w+(?:\s+\w+){0,2}\s+(?:will|would|is|are|was|were|has|have|can|could|should|may)\b)"
-                  r"|:\s+(?=(?:the|your)\s)",
+                  r"|,?\s+and\s+(?=\w+(?:\s+\w+){0,2}\s+(?:will|would|is|are|was|were|has|have|can|could|should|may)\b)"
+                  r"|:\s+(?=(?:the|your)\s)|\s*;\s+|\s+[\u2014\u2013-]{1,2}\s+(?=[a-z])",
                   re.IGNORECASE)
 _AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there| [A-Z][a-z]+)?"
                              r"[,!.]\s+(?=\S)", re.IGNORECASE)
@@ -65,15 +77,17 @@ _STARTS = re.compile(r"\b(?:from|as of|starting(?: from)?|effective(?: from)?|wi
 _AGENT_SELF = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
-def agent_sentences(text: str, contracts: Contracts | None = None) -> list[tuple[str, str]]:
+def agent_sentences(text: str, contracts: Contracts | None = None, *,
+                    signed: Sequence[str] = ()) -> list[tuple[str, str]]:
     """(quote, the customer's first-person reading) for each statement of an agent turn about the customer. The
     quote is the sentence, or the piece of it that makes the statement where the agent said two things ("I've
-    changed your meal preference to vegan, and your flight next month shows the vegan meal")."""
+    changed your meal preference to vegan, and your flight next month shows the vegan meal"). `signed`: names the
+    customer signed with, which stand for "you"."""
     c = (contracts or load_contracts()).agent
     found = []
     for sentence in split_sentences(text):
         original = _AGENT_GREETING.sub("", sentence.text.strip())  # "Hi there, you're on Essentials 30 ..."
-        stated_text = _COURTESY.sub("", _AGENT_GREETING.sub("", _COURTESY.sub("", original)))
+        stated_text = _as_you(_COURTESY.sub("", _AGENT_GREETING.sub("", _COURTESY.sub("", original))), signed)
         lower = stated_text.lower().replace("\u2019", "'")
         if not original or lower.rstrip(" \"')").endswith("?") or any(lower.startswith(b) for b in c.boilerplate):
             continue
@@ -109,8 +123,9 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> s
     a statement a rewrite reads."""
     if any(re.search(rf"\b{re.escape(a)}\b", stated.lower()) for a in c.advice):
         return None  # advice or an offer: what the customer could do, not what holds of them
-    said = stated.rstrip(" .!,")
-    reading = said
+    # "... to 65 with immediate effect", "..., effective from the second semester": when, not what
+    said = _WHEN_TAIL.sub("", stated.rstrip(" .!,"))
+    reading = _CODE.sub(r"\1", _REFERENCE.sub("", said))
     for opener in c.evidence_openers:
         reading = re.sub(f"^{opener}", "", reading, flags=re.IGNORECASE)
     # "From next payday your salary goes to ...": the opener says when a new value starts, which the reading
@@ -123,7 +138,7 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> s
         # "you" somewhere inside a longer sentence: too easy to misread as the customer's own fact. An upshot is
         # read only where it states a value of the account ("so from this month your premium is R189").
         return None
-    reading = _OUR_SIDE.sub("", _OUR_APPOSITIVE.sub("", rewritten))
+    reading = _OUR_NAMED.sub("the ", _OUR_SIDE.sub("", _OUR_APPOSITIVE.sub("", rewritten)))
     if _AGENT_SELF.search(re.sub(r"^(?:(?:i am|i'm|you're|you are)(?: now)? on(?: our)?|my)\b", "", reading,
                                  flags=re.IGNORECASE)):
         return None  # still the agent's own doing ("we will send you a label"): not a fact about the customer
@@ -166,7 +181,7 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
         if voice == "system":
             found[index] = system_facts(turn, c)
         elif voice == "agent":
-            for original, reading in agent_sentences(turn.text or "", c):
+            for original, reading in agent_sentences(turn.text or "", c, signed=_signed(turn)):
                 # Read on its own: what the account holds is no detail of a booking the customer asked for
                 # before ("can i book the 6am class" -> "your home club is Richmond on file").
                 rewritten.append((index, original, dataclasses.replace(turn, role="customer", text=reading,
@@ -184,6 +199,33 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
                     found[index].append(dataclasses.replace(fact, quote=original, read_in=read.text,
                                                             source_turn_id=turns[index].turn_id))
     return found
+
+
+def _signed(turn: TurnContext) -> list[str]:
+    """Names the customer signs earlier messages of the conversation with ("Ops Lead, Fernwood Labs"): the last
+    short lines of an email-style message whose words are all capitalised."""
+    names: set[str] = set()
+    for message in turn.previous:
+        if (message.role or "").lower() not in ("customer", "user"):
+            continue
+        lines = [line.strip() for line in (message.text or "").splitlines() if line.strip()]
+        for line in lines[1:][-2:]:
+            for part in (p.strip(" .") for p in line.split(",")):
+                words = part.split()
+                if 2 <= len(words) <= 4 and all(w[:1].isupper() for w in words):
+                    names.add(part)
+    return sorted(names, key=len, reverse=True)
+
+
+def _as_you(text: str, names: Sequence[str]) -> str:
+    """ "Karoo Freight currently has 40 licensed seats", "Invoices for the Larkspur Analytics workspace": the
+    organisation the customer signs with is the customer, as "you" and "your" would say it."""
+    for name in names:
+        quoted = re.escape(name)
+        text = re.sub(rf"^{quoted} (currently |now |still )?(is|has)\b",
+                      lambda m: f"You {m.group(1) or ''}{'are' if m.group(2) == 'is' else 'have'}", text)
+        text = re.sub(rf"\bthe {quoted} (?=[a-z])", "your ", text)
+    return text
 
 
 def _title(value: str, relation: str) -> str:

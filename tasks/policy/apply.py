@@ -23,6 +23,7 @@ Rules beyond the paper's equations, each a choice the paper leaves open:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -284,10 +285,25 @@ def _restated_fact(candidates: Sequence[CandidateJudgement], row: Mapping[str, A
     for index, candidate in enumerate(candidates):
         stored = candidate.fact
         if stored.get("status") != CLOSED and siblings(row, stored, relations) and \
-                stored.get("temporal_status") == row.get("temporal_status") and \
-                _normalised(stored.get("text")) == _normalised(row.get("text")):
+                stored.get("temporal_status") == row.get("temporal_status") and (
+                    _normalised(stored.get("text")) == _normalised(row.get("text")) or _same_value(stored, row)):
             return index
     return None
+
+
+_DENIED = re.compile(r"\b(?:not|no|never|longer|cancel+ed|ended|stopped|n't|without)\b")
+
+
+def _same_value(stored: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
+    """The same value of the same slot, both plainly stated ("customer has registered with Parkview Surgery",
+    then the agent's "customer's practice is Parkview Surgery"): the second restates the first, so it cannot
+    supersede it whatever the model reads into the wording."""
+    value = _normalised(row.get("object"))
+    texts = (_normalised(row.get("text")), _normalised(stored.get("text")))
+    # the object is the value only where both texts state it ("the certificate is valid" is a claim about "cert")
+    return bool(value) and row.get("relation") == stored.get("relation") and \
+        value == _normalised(stored.get("object")) and row.get("temporal_status") == "current" and \
+        all(re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text) and not _DENIED.search(text) for text in texts)
 
 
 def _answered(candidate: CandidateJudgement) -> str | None:

@@ -331,7 +331,6 @@ SECOND = timedelta(days=19)
 FAILS_TODAY: dict[str, str] = {
     "b2b-c04": "the first site address (Unit 4 Millbrook, said in a booking request) is not stored; the "
                "correction adds 'lives in Unit 14 ...' as a fresh active fact and closes nothing",
-    "b2b-c05": "no seat count is stored in either conversation (40 or 65 seats)",
     "b2b-t04": "the supply address at Orchard Mews is not stored",
     "b2b-t05": "the 30-day retention the agent states is not stored",
     "b2b-t06": "the £142 direct debit is not stored",

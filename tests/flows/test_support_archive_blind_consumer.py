@@ -359,8 +359,6 @@ FAILS_TODAY: dict[str, str] = {
     "insurance-cover-upgrade": "the first chat's 'third party fire and theft on my polo' gives only 'customer drives "
                                "a polo'; the agent's move is stored as 'on the Comprehensive cover instead of third "
                                "party fire and theft', with nothing to close",
-    "gp-dose-down": "'customer's citalopram is 20mg' is stored; neither the doctor's 'reduced my citalopram to 10mg' "
-                    "nor the agent's 'added citalopram 10mg' gives a fact, so nothing closes",
     "pharmacy-nominated-moved": "'my prescriptions go to boots on market street' is not kept; the Hale Road "
                                 "pharmacy is added with nothing to close",
     "airline-passport-restated": "no fact kept from 'The number ends in 8823' (nothing is closed)",

@@ -305,14 +305,11 @@ FAILS_TODAY: dict[str, str] = {
     "tix-c01": "Wattle Crescent is closed by the agent's new delivery address at 9 Banksia Lane, but the customer's "
                "own 'i moved to 9 banksia lane' is a second active fact (an address), and it is the one the check "
                "finds",
-    "tix-c05": "no dose is stored in either conversation (metformin 500mg or 1000mg twice a day)",
     "tix-c07": "no super fund is stored in either conversation (AustralianSuper or Hostplus)",
     "tix-c11": "the 50GB allowance ('your plan gives you 50GB of data a month') is not stored; the 20GB plan is added "
                "with nothing to close",
     "tix-t06": "the fortnightly pay frequency is not stored",
     "tix-t07": "the mailing address in Regina (1420 Albert Street) is not stored",
-    "tix-t08": "the atorvastatin 20mg at night the customer asks a repeat of is not stored",
-    "tix-t09": "the membership at the Pyrmont space is not stored",
 }
 
 ARCHIVE = CaseArchive(tenant="blind-tickets", start=START, later_by=SECOND, turn_gap_s=35, one_offs_on_day=4,

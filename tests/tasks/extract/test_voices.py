@@ -99,7 +99,7 @@ def test_the_embedded_extractor_reads_agent_and_system_turns_with_the_agents_wor
     ("I've set Tom Okafor as the primary contact and removed Priya from the escalation list.",
      ["My primary contact is now Tom Okafor."]),
     # a change that starts with the next bill; "our" tariff is the customer's once they are on it
-    ("From your next bill you're on our Flex Variable tariff.", ["I am now on our Flex Variable tariff."]),
+    ("From your next bill you're on our Flex Variable tariff.", ["I am now on the Flex Variable tariff."]),
     ("I've upgraded the account to Gold support as agreed with your director, so P1s get a one-hour response.",
      ["I am now on Gold support."]),
     ("As agreed with your finance lead I've moved your workspace from Essentials to the Business Plus plan today.",

@@ -389,3 +389,32 @@ def test_the_same_words_in_another_tense_or_of_another_slot_are_not_a_restatemen
                          statement("customer's permit is Zone F", relation="parking", day=1)], decider)
     for changes in (planned, other_slot):
         assert changes.facts.height == 2 and "link_made" not in changes.events["kind"].to_list()
+
+
+def test_the_same_value_of_the_same_slot_in_other_words_restates_the_fact_and_cannot_supersede_it():
+    # "I've registered with Parkview Surgery", then the agent's "your GP practice is now recorded as Parkview
+    # Surgery": a model that answers `update` must not close the customer's fact with its own value.
+    decider = ScriptedDecider()
+    decider.script("relation*", {"update": 0.95}, fact="practice is Parkview", target="registered with Parkview")
+    first = statement("customer has registered with Parkview Surgery", relation="doctor", obj="Parkview Surgery",
+                      day=0)
+    again = statement("customer's practice is Parkview Surgery", relation="doctor", obj="parkview surgery", day=1)
+    changes, _ = run([first, again], decider)
+    assert changes.facts.height == 1
+    kept = changes.facts.row(0, named=True)
+    assert (kept["fact_id"], kept["status"]) == (first.fact_id, "active")
+    link = changes.events.filter(pl.col("kind") == "link_made").row(0, named=True)
+    assert json.loads(link["detail"])["restated"] is True
+
+
+def test_a_denied_value_is_no_restatement_of_the_value():
+    decider = ScriptedDecider()
+    decider.script("relation*", {"negates": 0.95}, fact="no longer", target="registered with Parkview")
+    first = statement("customer has registered with Parkview Surgery", relation="doctor", obj="Parkview Surgery",
+                      day=0)
+    denied = statement("customer is no longer registered with Parkview Surgery", relation="doctor",
+                       obj="Parkview Surgery", day=1)
+    changes, _ = run([first, denied], decider)
+    assert not [json.loads(e["detail"]).get("restated") for e in
+                changes.events.filter(pl.col("kind") == "link_made").iter_rows(named=True)
+                if json.loads(e["detail"]).get("restated")]

@@ -91,7 +91,7 @@ def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[
     plain = clause.status == "current" and not clause.negated
     text = f"{who.name}'s {who.thing_text} is {obj}" if plain else \
         clause_text(clause, Who(f"{who.name}'s {who.thing_text}", False), value, dates)
-    return Reading(counted or open_slot(noun), value, obj, text)
+    return Reading(counted or coded_slot(tokens, g) or open_slot(noun), value, obj, text)
 
 
 def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
@@ -169,7 +169,7 @@ def held_for_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> R
         name = noun_name(held)
         plain = clause.status == "current" and not clause.negated
         text = f"{who.name}'s {name} is {prep.lower_} {obj}" if plain else clause_text(clause, who, value, dates)
-        return Reading(open_slot(held), value, obj, text)
+        return Reading(coded_slot(tokens, g) or open_slot(held), value, obj, text)
     return None
 
 
@@ -203,6 +203,17 @@ _MEASURES = frozenset({"second", "minute", "hour", "day", "week", "fortnight", "
                        "meal", "gb", "mb", "tb", "mbps", "gbps", "kg", "g", "km", "mile", "litre", "liter", "point",
                        "pound", "dollar", "euro", "rand", "rupee", "percent", "mg", "ml", "unit", "kwh"})
 """Units and rates, which measure an amount; everything else a number counts is things held ("40 seats")."""
+
+
+def coded_slot(tokens: list[Any], g: Grammar) -> str | None:
+    """ "Band D", "Zone F", "Tier 2": a value named by its kind and a short code is filed under the kind, whatever
+    noun the speaker hangs it on ("your property is in Band C", "I've corrected your account to Band D")."""
+    words = [t for t in tokens if t.dep_ != "det"]
+    if len(words) != 2 or words[0].lower_ not in g.word("coded_values"):
+        return None
+    code = words[1].text
+    return f"{OPEN_PREFIX}{words[0].lower_}" if len(code) <= 3 and code[:1].isalnum() and (
+        code.isupper() or code.isdigit()) else None
 
 
 def counted_slot(token: Any) -> str | None:

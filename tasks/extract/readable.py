@@ -17,6 +17,7 @@ from archivist.tasks.extract.chat import (
     written_out,
 )
 from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.spoken import unspoken
 
 _CANDIDATE = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|me|us|it|it's|he|she|they)\b|"
                         r"\bthe\s+\w+|@|\d{4}|"
@@ -32,7 +33,7 @@ _AUXILIARY_ASKS = frozenset({"is", "are", "can", "could", "do", "does", "did", "
 def readable(sentence: str, g: Grammar, *, answer: bool = False) -> str:
     """The part of a sentence worth parsing (chat spellings written out): all of it, the statement before a
     question, or nothing. An answer to an agent's question is parsed even when it is only a value."""
-    sentence = without_greeting(sentence)  # "hiya moved house at the weekend": the greeting is no subject
+    sentence = unspoken(without_greeting(sentence))  # "hiya moved house": the greeting is no subject; "um"
     text = joined(labelled_values(with_dropped_copula(written_out(
         sentence.replace("\u2019", "'").replace("\u2018", "'"), g))), g)
     text = as_statement(text.strip(), g)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 
 from archivist.tasks.extract.confirmed import confirmed_requests
 from archivist.tasks.extract.sentences import split_sentences
+from archivist.tasks.extract.spoken import spoken_pieces, transcribed, unspoken
 from archivist.tasks.extract.types import ExtractedFact, TurnContext
 from archivist.tasks.policy.contracts import AgentReading, Contracts, load_contracts
 
@@ -38,6 +39,14 @@ _OUR_APPOSITIVE = re.compile(r",\s+our\b[^,]*", re.IGNORECASE)
 """You're on Fixed Green 12, our twelve-month fixed tariff, ...": the company's description of the value."""
 _YOUR_VALUE = re.compile(r"^your (?:[\w'-]+ ){0,3}[\w'-]+ (?:is|are) (?:now )?(?=\S)", re.IGNORECASE)
 """An upshot read without a rewrite must state a value of the account ("so from this month your premium is R189")."""
+_CHECKED = re.compile(r",?\s+(?:is that (?:right|correct|still (?:right|correct))|is that still the case)\s*\??$",
+                      re.IGNORECASE)
+"""A read-back ('so I've got you at 27 Hollybank Road, is that right'): what the record holds, checked aloud."""
+_TRANSCRIBED_VALUE = re.compile(r"^(my (?:[\w'-]+ ){0,3}?[\w'-]+ (?:is|are)(?: now)? |my (?:[\w'-]+ ){0,3}?[\w'-]+ now "
+                                r"is )(?!(?:the|a|an|my|on|in|at|set|still|not|now|no|all|being|going)\b)"
+                                r"([a-z][a-z'-]+(?: [a-z][a-z'-]+)?)(?=$| now\b| from\b| on\b| in\b| at\b)",
+                                re.IGNORECASE)
+"""The one- or two-word name a transcribed read-back gives a slot ("my home airport is now calgary")."""
 _WHEN_TAIL = re.compile(r",?\s+(?:with (?:immediate )?effect|effective)\b[^,;]*$", re.IGNORECASE)
 _OUR_NAMED = re.compile(r"\bour\s+(?=[A-Z0-9])")
 """'our Leeds office', 'our Fixed Saver 12 tariff': a named site or product of the company's, which the customer
@@ -85,9 +94,10 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *,
     customer signed with, which stand for "you"."""
     c = (contracts or load_contracts()).agent
     found = []
-    for sentence in split_sentences(text):
-        original = _AGENT_GREETING.sub("", sentence.text.strip())  # "Hi there, you're on Essentials 30 ..."
-        stated_text = _as_you(_COURTESY.sub("", _AGENT_GREETING.sub("", _COURTESY.sub("", original))), signed)
+    for said in (piece for sentence in split_sentences(text) for piece in spoken_pieces(sentence.text)):
+        original = _AGENT_GREETING.sub("", said.strip())  # "Hi there, you're on Essentials 30 ..."
+        stated_text = _as_you(_COURTESY.sub("", _AGENT_GREETING.sub("", _COURTESY.sub("", unspoken(original)))),
+                              signed)
         lower = stated_text.lower().replace("\u2019", "'")
         if not original or lower.rstrip(" \"')").endswith("?") or any(lower.startswith(b) for b in c.boilerplate):
             continue
@@ -124,7 +134,7 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> s
     if any(re.search(rf"\b{re.escape(a)}\b", stated.lower()) for a in c.advice):
         return None  # advice or an offer: what the customer could do, not what holds of them
     # "... to 65 with immediate effect", "..., effective from the second semester": when, not what
-    said = _WHEN_TAIL.sub("", stated.rstrip(" .!,"))
+    said = _CHECKED.sub("", _WHEN_TAIL.sub("", stated.rstrip(" .!,")))
     reading = _CODE.sub(r"\1", _REFERENCE.sub("", said))
     for opener in c.evidence_openers:
         reading = re.sub(f"^{opener}", "", reading, flags=re.IGNORECASE)
@@ -144,6 +154,8 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> s
         return None  # still the agent's own doing ("we will send you a label"): not a fact about the customer
     for pattern, replacement in _SECOND_PERSON:
         reading = re.sub(pattern, replacement, reading, flags=re.IGNORECASE)
+    if transcribed(stated):  # a transcript writes names in lower case: "is now calgary"
+        reading = _TRANSCRIBED_VALUE.sub(lambda m: m.group(1) + m.group(2).title(), reading)
     if starts and not re.search(r"\b(?:now|from now on)\b", reading, re.IGNORECASE):
         reading += " from now on"
     return reading[:1].upper() + reading[1:] + "."

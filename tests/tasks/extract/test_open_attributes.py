@@ -21,7 +21,7 @@ def read(extractor: LocalExtractor, text: str, role: str = "customer") -> list[t
 
 
 @pytest.mark.parametrize(("text", "relation", "fact"), [
-    ("my dentist is dr hargreaves", "attribute_dentist", "customer's dentist is dr hargreaves"),
+    ("my dentist is dr hargreaves", "attribute_dentist", "customer's dentist is Dr Hargreaves"),
     ("Our primary IT contact is Priya Natarajan.", "attribute_contact",
      "customer's primary IT contact is Priya Natarajan"),
     ("I have an arranged overdraft of £500.", "attribute_overdraft", "customer's arranged overdraft is £500"),

@@ -21,7 +21,11 @@ from archivist.tasks.extract.relate import classify
 from archivist.tasks.extract.types import TurnContext
 from archivist.tasks.extract.writing import render
 
-_REQUESTING = re.compile(r"\?|\b(?:confirm|tell me|give me|provide|take|need|let me know)\b", re.IGNORECASE)
+_REQUESTING = re.compile(r"\?|\b(?:confirm|tell me|give me|provide|take|need|let me know)\b|"
+                         r"\b(?:what's|what is|which is|who's|who is|(?:what|which) (?:[\w'-]+ ){1,2}(?:would|do|did|"
+                         r"should|will|shall|can|could|are|is))\b(?!.*\b(?:i|we)(?:'ll| will)\b)[^.!]*$",
+                         re.IGNORECASE)
+"""A question or a request for a value: a transcript writes "what's the new address" without its mark."""
 _CONFIRMING = frozenset({"right", "correct", "fine", "accurate", "true", "good", "ok", "okay", "perfect"})
 """A confirmation before the value it confirms ("Yes, that is right, 418 Maple Street"): no part of the value."""
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+\.[\w.\-]*\w")
@@ -76,8 +80,10 @@ def answer_value(doc: Any) -> list[Any]:
     return value
 
 
-def answer_fact(slot: str, doc: Any, turn_text: str, person: str, g: Grammar) -> tuple[str, str, str, bool] | None:
-    """(relation, object, text, replaces) of a sentence that answers a question about `slot`, or None."""
+def answer_fact(slot: str, doc: Any, turn_text: str, person: str, g: Grammar, question: str = ""
+                ) -> tuple[str, str, str, bool] | None:
+    """(relation, object, text, replaces) of a sentence that answers a question about `slot`, or None; the answer
+    to a question for the new value ("what's the new number") replaces the old one."""
     value = answer_value(doc)
     if not value:
         return None
@@ -97,6 +103,8 @@ def answer_fact(slot: str, doc: Any, turn_text: str, person: str, g: Grammar) ->
             text = f"{person}'s phone number is {obj}"
     elif slot in ("employer", "bank") and named:
         text = f"{person} works at {obj}" if slot == "employer" else f"{person} banks with {obj}"
+    elif slot == "payment_method" and re.search(r"\bending (?:in )?\d{4}\b", doc.text, re.IGNORECASE):
+        return None  # "it's the visa debit ending 4417": the card by its ending, as the sentence's values read it
     elif slot in ("payment_method", "operating_system"):
         head = max(value, key=lambda t: t.i if t.pos_ in ("NOUN", "PROPN") else -1)
         klass = classify(head, g)
@@ -105,4 +113,5 @@ def answer_fact(slot: str, doc: Any, turn_text: str, person: str, g: Grammar) ->
     if text is None:
         return None
     words = {w.strip(".,!?").lower() for w in turn_text.split()}
-    return slot, obj, text, bool(words & CHANGED)
+    asked_new = re.search(r"\b(?:new|updated|different)\b", question, re.IGNORECASE) is not None
+    return slot, obj, text, bool(words & CHANGED) or asked_new

@@ -192,7 +192,8 @@ class LocalExtractor:
         g, person, reference = self.grammar, self.person_of(turn), turn.said_on
         dates = date_tokens(doc, reference)
         facts: list[ExtractedFact] = []
-        answered = answer_fact(slot, doc, turn.text, person, g) if slot else None
+        answered = answer_fact(slot, doc, turn.text, person, g, turn.previous[-1].text or "" if turn.previous else ""
+                               ) if slot else None
         if answered is not None:
             relation, obj, text, replaces = answered
             facts.append(self._fact(turn, sentence, doc, person, relation, obj, text, None, "current", (),

@@ -14,6 +14,8 @@ import re
 _FILLER = r"(?:um+|uh+|erm+|er|uhm|hmm+|mm+)"
 _CORRECTED = re.compile(rf"\b[\w'-]+,? {_FILLER},? sorry,? (?:i mean,? )?", re.IGNORECASE)
 """'it's SK21 uh sorry SK22 BDZ': the word before 'uh sorry' is the one taken back."""
+_RESTARTED = re.compile(r"\b((?=[^\d]*[a-z])(?:[\w']+ ){2,4})(?=\1)", re.IGNORECASE)
+"""'it's the visa it's the visa debit ending 4417': a phrase begun again is said once, as it is finished."""
 _FILLERS = re.compile(rf"(?:,\s*)?\b{_FILLER}\b,?\s*", re.IGNORECASE)
 _REPEATED = re.compile(r"\b((?![\d']+\b)[\w']+)(?:\s+\1\b)+", re.IGNORECASE)
 """'the the faster one', "I've I've sold": a word said twice in a row is said once; a number said twice ("4111
@@ -24,6 +26,35 @@ _CONFIRMED = re.compile(r"^(?:(?:aye|yeah|yep|yes|yup|right|okay|ok)\b[,.!]?\s*)
                         r"(?:that's (?:right|it|me|correct|the one)[,.!]?\s*)?(?=\d)", re.IGNORECASE)
 """'aye 41 kelvin drive', "yeah that's right 22 quarry lane": the value confirmed, without the yes."""
 _DOCTOR = re.compile(r"\b(?:dr|doctor)\.?\s+([a-z][a-z'-]+)\b")
+_DIGITS = {"zero": "0", "oh": "0", "nought": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+           "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+_DIGIT = r"(?:zero|oh|nought|one|two|three|four|five|six|seven|eight|nine)"
+_SAID_DIGIT = rf"(?:(?:double |triple ){_DIGIT}|{_DIGIT})"
+_SPELT = re.compile(rf"\b{_SAID_DIGIT}(?:[ ,-]+{_SAID_DIGIT}){{2,}}\b", re.IGNORECASE)
+"""'oh four one two five five eight', 'six six one oh', 'double seven': a number read out digit by digit (three
+digits or more, so 'one or two' stays words)."""
+_SAID_TWICE = re.compile(r"\b(\d[\d ]*\d),? (?:so|that's|that is|i\.e\.) (\d[\d ]*\d)\b", re.IGNORECASE)
+"""'0412558903 so 0412 558 903': the number spelt out, then written; said once."""
+_DAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|april|june|july|"
+                  r"august|september|october|november|december)(s?)\b")
+"""A day or a month a transcriber wrote in lower case ('your box comes tuesdays'); not 'may' or 'march'."""
+_ROLE = re.compile(r"\b(your (?:[a-z'-]+ ){0,2}?(?:manager|approver|supervisor|doctor|gp|dentist|vet|pharmacy|"
+                   r"pharmacist|consultant|adviser|advisor|solicitor|landlord|broker|named driver|keyworker|"
+                   r"caseworker)),? "
+                   r"((?:(?!(?:the|a|an|and|for|to|is|was|has|will|who|which|at|on|in|about|that|it|so|now|"
+                   r"has|had|they|he|she|right|yeah)\b)[a-z][a-z'-]+ ?){1,3})")
+"""'it's gone to your line manager fiona gallagher for approval': the words naming the person after their role."""
+_ON_DAYS = re.compile(r"\b((?:comes?|arrives?|turns? up|goes out|(?:is|are|gets?) (?:delivered|collected|sent))) "
+                      r"((?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?)\b")
+"""'your box comes Tuesdays': the day of a regular delivery, said without its 'on'."""
+_PRODUCT = re.compile(r"\b((?:on|to|onto|with|for) (?:the |our |your |a )?)([a-z][a-z-]+)( \d{2,4})\b(?! ?(?:pounds|"
+                      r"dollars|euros|pence|p|cents|quid|bucks|a month|per|minutes|mins|hours|days|weeks|months|years|"
+                      r"points|gb|mb|mbps|%|percent)\b)")
+"""'you're on our essentials 100 package', 'switch me to the superfast 500': a product named by a word and its number,
+which a transcriber writes in lower case."""
+_UNITS = frozenset({"page", "floor", "level", "number", "room", "route", "bus", "flight", "gate", "platform", "about",
+                    "around", "over", "under", "nearly", "almost", "just", "only", "least", "up", "hold", "top", "day",
+                    "year", "week", "month"})
 _NOT_NAMES = frozenset({"the", "a", "an", "my", "your", "our", "and", "or", "is", "was", "at", "on", "in", "to", "of"})
 
 
@@ -31,11 +62,33 @@ def unspoken(text: str) -> str:
     """The sentence without fillers, taken-back words and repeats, and with a lower-case street or doctor's name
     capitalised. Text with no filler and no lower-case name is returned as it is."""
     text = _CORRECTED.sub("", text)
+    text = _RESTARTED.sub("", text)
+    text = _SPELT.sub(_digits, text)
+    text = _SAID_TWICE.sub(lambda m: m.group(2) if m.group(1).replace(" ", "") == m.group(2).replace(" ", "")
+                           else m.group(0), text)
+    text = _DAY.sub(lambda m: m.group(1).title() + m.group(2), text)
+    text = _ON_DAYS.sub(r"\1 on \2", text)
     text = _FILLERS.sub(" ", text)
     text = _CONFIRMED.sub("", _REPEATED.sub(r"\1", text).strip())
     text = _STREET.sub(_street, text)
+    text = _PRODUCT.sub(lambda m: m.group(0) if m.group(2) in _NOT_NAMES | _UNITS
+                        else m.group(1) + m.group(2).title() + m.group(3), text)
+    text = _ROLE.sub(lambda m: f"{m.group(1)} {m.group(2).strip().title()}{' ' if m.group(2).endswith(' ') else ''}",
+                     text)
     text = _DOCTOR.sub(lambda m: m.group(0) if m.group(1) in _NOT_NAMES else f"Dr {m.group(1).title()}", text)
     return re.sub(r"\s{2,}", " ", text).strip()
+
+
+def _digits(match: re.Match[str]) -> str:
+    digits = []
+    for word in re.split(r"[ ,-]+", match.group(0).lower()):
+        if word in ("double", "triple"):
+            digits.append(word)
+        else:
+            times = {"double": 2, "triple": 3}.get(digits.pop() if digits and digits[-1] in ("double", "triple")
+                                                  else "", 1)
+            digits.append(_DIGITS[word] * times)
+    return "".join(digits)
 
 
 def _street(match: re.Match[str]) -> str:
@@ -45,11 +98,13 @@ def _street(match: re.Match[str]) -> str:
     return f"{match.group(1)}{' '.join(w.title() for w in words)} {match.group(3).title()}"
 
 
-_MARKER = (r"(?:so|okay|ok|alright|all right|right|sure|sure thing|lovely|great|perfect|brilliant|no worries|"
-           r"no problem|done|thanks|cheers|and)")
-_PIECE = re.compile(rf"\s+(?={_MARKER}\s+(?:i've|i have|i'm|i|we've|we|your|you're|you|that's|it's|it'll|the)\b)"
-                    r"|(?:(?<=\bupdated)|(?<=\bdone)|(?<=\bsorted)|(?<=\bchanged))\s+(?!(?:to|from|on|for|with|as|"
-                    r"now)\b)"
+_MARKER = (r"(?:so|yes|yeah|yep|okay|ok|alright|all right|right|sure|sure thing|lovely|great|perfect|brilliant|"
+           r"no worries|no problem|done|thanks|cheers|and)")
+_PIECE = re.compile(rf"\s+(?={_MARKER}\s+(?:i've|i have|i'm|i|we've|we|your|you're|you|that's|it's|it'll|the|let)\b)"
+                    r"|\s+(?=let me\b|i can see\b|i see (?:that|you|your)\b|it shows\b|it says\b|it looks like\b)"
+                    r"|(?:(?<=\ball updated)|(?<=\ball done)|(?<=\ball sorted)|(?<=\ball changed)|"
+                    r"(?<=that's updated)|(?<=that's done)|(?<=that's sorted)|(?<=that's changed)|(?<=\bnow updated))"
+                    r"\s+(?!(?:to|from|on|for|with|as|now)\b)"
                     r"|\s+(?=(?:your|you're) (?:[\w'-]+ ){0,3}?(?:is|are|has|have|comes|come|goes|go|will|stays)\b)"
                     r"|(?:(?<=\bis that right)|(?<=\bis that correct)|(?<=\bis that still correct))\s+", re.IGNORECASE)
 

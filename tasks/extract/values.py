@@ -29,7 +29,7 @@ from archivist.tasks.extract.relate import (
 from archivist.tasks.extract.writing import render
 
 _CARD = re.compile(r"\b(?:\d[ \-]?){12,18}\d\b")
-_ENDING = re.compile(r"\b(?:(?:my|our|the|a|new|replacement)\s+(?:[\w-]+\s+){0,2}(?:card|visa|mastercard|amex|"
+_ENDING = re.compile(r"\b(?:(?:my|our|the|a|new|replacement)\s+(?:[\w-]+\s+){0,2}(?:card|visa|mastercard|amex|debit|"
                      r"debit card|credit card|account)|(?:new|replacement) one)\b(?:[^.?!,]{0,30}?,)?(?:\s*it)?,?\s+"
                      r"(?:(?:that|which)\s+)?(?:ending|ends|ended)\s+(?:in\s+|with\s+)?(?P<digits>\d{4})\b",
                      re.IGNORECASE)

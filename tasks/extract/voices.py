@@ -42,11 +42,24 @@ _YOUR_VALUE = re.compile(r"^your (?:[\w'-]+ ){0,3}[\w'-]+ (?:is|are) (?:now )?(?
 _CHECKED = re.compile(r",?\s+(?:is that (?:right|correct|still (?:right|correct))|is that still the case)\s*\??$",
                       re.IGNORECASE)
 """A read-back ('so I've got you at 27 Hollybank Road, is that right'): what the record holds, checked aloud."""
-_TRANSCRIBED_VALUE = re.compile(r"^(my (?:[\w'-]+ ){0,3}?[\w'-]+ (?:is|are)(?: now)? |my (?:[\w'-]+ ){0,3}?[\w'-]+ now "
-                                r"is )(?!(?:the|a|an|my|on|in|at|set|still|not|now|no|all|being|going)\b)"
-                                r"([a-z][a-z'-]+(?: [a-z][a-z'-]+)?)(?=$| now\b| from\b| on\b| in\b| at\b)",
+_TAG = re.compile(r",?\s+(?:is that|that's|is this) (?:right|correct|still (?:right|correct)|still the case)\s*\??\s*$"
+                  r"|,?\s+(?:right|correct|yeah|yes)\s*\?\s*$|(?<=\w)\s+(?:right|yeah)\s*$", re.IGNORECASE)
+"""A tag after a statement ("so your box comes Tuesdays, right?", a transcript's "... on water street right"): the
+agent reading the record back for the customer to confirm; the statement is read."""
+_CONFIRM_READ = re.compile(r"^.*?\b(?:can i|could i|let me|i'll|i will|i just need to|i need to|just to|"
+                           r"i'll just)(?: just)? (?:confirm|check) (?:the|your) ((?:[\w-]+ ){0,2}?(?:address|postcode|"
+                           r"number|email|email address|date of birth))(?: first| quickly| with you)?,?:? "
+                           r"(?=\d|flat |unit |apartment )",
+                           re.IGNORECASE)
+"""'can I just confirm the address first 22 quarry lane barnsley': the value the record holds, read back."""
+_TRANSCRIBED_VALUE = re.compile(r"^(my (?:[\w'-]+ ){0,3}?[\w'-]+ (?:is|are)(?: now)?(?: for the| the)? |"
+                                r"my (?:[\w'-]+ ){0,3}?[\w'-]+ now is )"
+                                r"(?!(?:the|a|an|my|on|in|at|set|still|not|now|no|all|being|going)\b)"
+                                r"([a-z][a-z'-]+(?: [a-z][a-z'-]+)?)"
+                                r"(?=$| now\b| from\b| on\b| in\b| at\b| \S*\d| reg(?:istration)?\b| ending\b)",
                                 re.IGNORECASE)
-"""The one- or two-word name a transcribed read-back gives a slot ("my home airport is now calgary")."""
+"""The one- or two-word name a transcribed read-back gives a slot ("my home airport is now calgary", "my policy is
+now for the skoda octavia SK22 BDZ")."""
 _WHEN_TAIL = re.compile(r",?\s+(?:with (?:immediate )?effect|effective)\b[^,;]*$", re.IGNORECASE)
 _OUR_NAMED = re.compile(r"\bour\s+(?=[A-Z0-9])")
 """'our Leeds office', 'our Fixed Saver 12 tariff': a named site or product of the company's, which the customer
@@ -73,7 +86,8 @@ _AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|e
 """A greeting before the statement ("Hi there, you're on Essentials 30", "Hello Mrs Adeyemi, ..."): left out, so
 the statement is read; a sentence that is only a greeting is boilerplate."""
 _COURTESY = re.compile(r"^(?:thanks|thank you|many thanks|cheers|sorry|apologies|no problem|no worries|of course|"
-                       r"certainly|sure|great|perfect|lovely|brilliant|wonderful|excellent)"
+                       r"certainly|sure|great|perfect|lovely|brilliant|wonderful|excellent|"
+                       r"let me (?:just )?(?:see|check|look|have a look))"
                        r"(?: so much| again| (?:for|about)(?: [\w'-]+){1,5}?)?[,!.]\s+(?=\S)", re.IGNORECASE)
 """A courtesy before the statement ("Thanks for waiting, I've recorded your new surname as Patel"): left out like
 a greeting; a sentence that is only a courtesy is boilerplate."""
@@ -94,10 +108,13 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *,
     customer signed with, which stand for "you"."""
     c = (contracts or load_contracts()).agent
     found = []
-    for said in (piece for sentence in split_sentences(text) for piece in spoken_pieces(sentence.text)):
+    for spoken, said in ((transcribed(sentence.text), piece) for sentence in split_sentences(text)
+                         for piece in spoken_pieces(sentence.text)):
         original = _AGENT_GREETING.sub("", said.strip())  # "Hi there, you're on Essentials 30 ..."
         stated_text = _as_you(_COURTESY.sub("", _AGENT_GREETING.sub("", _COURTESY.sub("", unspoken(original)))),
                               signed)
+        # "your home club is Riverside, right?": a read-back, not a question
+        stated_text = _CONFIRM_READ.sub("your \\1 is ", _TAG.sub("", stated_text))
         lower = stated_text.lower().replace("\u2019", "'")
         if not original or lower.rstrip(" \"')").endswith("?") or any(lower.startswith(b) for b in c.boilerplate):
             continue
@@ -113,13 +130,13 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *,
             quote = piece.rstrip(" .!,")
             if done and re.match(r"^\w+ed\b|^(?:set|put|made|sent|left|added)\b", piece, re.IGNORECASE):
                 piece = done.group(0) + piece
-            reading = _reading(piece, c)
+            reading = _reading(piece, c, spoken=spoken)
             if reading is not None:
                 read.append((quote, reading))
         # "I've updated your profile, so confirmations now go to jo@example.com": an upshot that a rewrite reads as
         # an account value states it; any other upshot (advice, what the customer can now do) is not read.
         for piece in (p.strip() for p in _AND.split(upshot[-1] if upshot else "") if p.strip()):
-            reading = _reading(piece, c, rewritten_only=True)
+            reading = _reading(piece, c, rewritten_only=True, spoken=spoken)
             if reading is not None:
                 read.append((piece.rstrip(" .!,"), reading))
         # Each statement of a sentence that says several quotes the piece it rests on (verbatim); one says the
@@ -128,9 +145,9 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *,
     return found
 
 
-def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> str | None:
+def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False, spoken: bool = False) -> str | None:
     """The customer's first-person reading of one statement of an agent sentence, or None. `rewritten_only`: only
-    a statement a rewrite reads."""
+    a statement a rewrite reads; `spoken`: the sentence is a transcript's (names in lower case)."""
     if any(re.search(rf"\b{re.escape(a)}\b", stated.lower()) for a in c.advice):
         return None  # advice or an offer: what the customer could do, not what holds of them
     # "... to 65 with immediate effect", "..., effective from the second semester": when, not what
@@ -154,7 +171,7 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False) -> s
         return None  # still the agent's own doing ("we will send you a label"): not a fact about the customer
     for pattern, replacement in _SECOND_PERSON:
         reading = re.sub(pattern, replacement, reading, flags=re.IGNORECASE)
-    if transcribed(stated):  # a transcript writes names in lower case: "is now calgary"
+    if spoken:  # a transcript writes names in lower case: "is now calgary"
         reading = _TRANSCRIBED_VALUE.sub(lambda m: m.group(1) + m.group(2).title(), reading)
     if starts and not re.search(r"\b(?:now|from now on)\b", reading, re.IGNORECASE):
         reading += " from now on"

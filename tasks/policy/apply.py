@@ -298,12 +298,16 @@ def _same_value(stored: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
     """The same value of the same slot, both plainly stated ("customer has registered with Parkview Surgery",
     then the agent's "customer's practice is Parkview Surgery"): the second restates the first, so it cannot
     supersede it whatever the model reads into the wording."""
-    value = _normalised(row.get("object"))
+    value, held = _normalised(row.get("object")), _normalised(stored.get("object"))
     texts = (_normalised(row.get("text")), _normalised(stored.get("text")))
+    # "22 Quarry Lane" read back as "22 Quarry Lane, Barnsley": an address with its town or postcode left off
+    shorter = min(value, held, key=len)
+    fuller = str(row.get("relation") or "").endswith("address") and bool(shorter) and \
+        re.match(rf"{re.escape(shorter)}[ ,]", max(value, held, key=len)) is not None
     # the object is the value only where both texts state it ("the certificate is valid" is a claim about "cert")
-    return bool(value) and row.get("relation") == stored.get("relation") and \
-        value == _normalised(stored.get("object")) and row.get("temporal_status") == "current" and \
-        all(re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text) and not _DENIED.search(text) for text in texts)
+    return bool(value) and row.get("relation") == stored.get("relation") and (value == held or fuller) and \
+        row.get("temporal_status") == "current" and \
+        all(re.search(rf"(?<!\w){re.escape(shorter)}(?!\w)", text) and not _DENIED.search(text) for text in texts)
 
 
 def _answered(candidate: CandidateJudgement) -> str | None:

@@ -334,28 +334,14 @@ START = datetime(2026, 9, 7, 14, tzinfo=UTC)
 SECOND = timedelta(days=26)
 
 FAILS_TODAY: dict[str, str] = {
-    "cal-c01": "no fact stored for either call: neither the hollybank road nor the castle street address",
-    "cal-c02": "only 'wifi keeps dropping out' stored; no fact of the essentials 100 or superfast 500 package",
-    "cal-c03": "no fact stored for either call: neither the visa ending 4417 nor the one ending 9082",
-    "cal-c04": "no fact stored for either call: neither the 0412 558 903 nor the 0433 172 640 number",
-    "cal-c05": "no fact stored for either call: neither the ford focus nor the skoda octavia",
-    "cal-c06": "the later 'named driver is roisin kelly' is stored, but no first-call fact of declan as named driver",
-    "cal-c07": "no fact stored for either call: neither the riverside nor the downtown home club",
-    "cal-c08": "no fact of boots as nominated pharmacy; the later call stores only a tentative 'would rather use the "
-               "lloyds'",
-    "cal-c09": "no fact of fiona gallagher or raj patel as manager; only 'team is the logistics team' is stored",
-    "cal-c10": "no delivery-day fact (tuesday or friday); only 'box has not turned up yet' is stored",
-    "cal-c12": "no fact stored for either call: neither oakwood nor greenbank as the registered vet",
-    "cal-t02": "no fact stored for the first call's stream 300 package (nothing stored at all)",
-    "cal-t03": "no fact of the customer's 07841 192260 number; only 'daughter is on the family plan' is stored",
-    "cal-t04": "no fact stored for the first call's 9 larch close delivery address (nothing stored at all)",
-    "cal-t05": "no fact stored for the first call's core membership (nothing stored at all)",
-    "cal-t06": "no fact stored for the first call's 250 voluntary excess (nothing stored at all)",
+    "cal-c10": "the first call's 'box is on Tuesdays' is stored; the later 'it'll be friday deliveries' is not read",
+    "cal-t02": "the first call stores the 'entertainment TV bundle', not the stream 300 broadband",
+    "cal-t06": "the first call stores the compulsory excess of 100, not the 250 voluntary excess",
     "cal-t08": "no fact stored for the first call's slate roof (nothing stored at all)",
     "cal-t11": "no fact stored for the first call's lifetime plus cover (nothing stored at all)",
     "cal-t12": "no fact stored for the first call's monday to thursday work pattern (nothing stored at all)",
     "cal-o02": "the resolved outage is kept as an active fact: \"customer's internet 's gone down completely\"",
-    "cal-o03": "the one-off card payment is kept as an active fact: 'customer pays with um the mastercard'",
+    "cal-o03": "the one-off card payment is kept as an active fact: 'payment method ends in 6610'",
     "cal-o05": "the password reset is kept as an active fact: 'customer cannot log in'",
 }
 

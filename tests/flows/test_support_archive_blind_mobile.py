@@ -362,7 +362,6 @@ FAILS_TODAY: dict[str, str] = {
     "mob-c07": "no insured device is stored in either chat (neither Galaxy A54 nor iPhone 15)",
     "mob-c09": "Thandi is stored; the change to Sipho, confirmed by the agent in a separate 'Done!' turn, is not "
                "stored and Thandi stays active",
-    "mob-t03": "the insured Redmi Note 12 is not stored; the brother's Pixel 8 is stored as an active fact",
     "mob-t04": "the delivery address the agent states (23 Dominion Road) is not stored; nothing is stored",
     "mob-t07": "the Bolt number 082 555 0193 is not stored from either chat, though the customer repeats it",
 }

@@ -7,9 +7,11 @@ from datetime import UTC, datetime
 
 import pytest
 
+from archivist.tasks.extract.context import turn_contexts
 from archivist.tasks.extract.local import LocalExtractor
 from archivist.tasks.extract.spoken import spoken_pieces, unspoken
 from archivist.tasks.extract.types import TurnContext
+from archivist.tasks.extract.voices import agent_sentences
 
 
 @pytest.mark.parametrize(("said", "read"), [
@@ -20,6 +22,15 @@ from archivist.tasks.extract.types import TurnContext
     ("you're registered with dr okafor", "you're registered with Dr Okafor"),
     ("aye 41 kelvin drive", "41 Kelvin Drive"),
     ("yeah that's right 22 quarry lane", "22 Quarry Lane"),
+    ("it's oh four one two five five eight nine oh three so 0412 558 903", "it's 0412 558 903"),
+    ("the mastercard ending six six one oh", "the mastercard ending 6610"),
+    ("my pin is double seven four one", "my pin is 7741"),
+    ("it's the visa it's the visa debit ending 4417", "it's the visa debit ending 4417"),
+    ("so your box comes tuesdays", "so your box comes on Tuesdays"),
+    ("you're on our essentials 100 package", "you're on our Essentials 100 package"),
+    ("that's 54 dollars a month on top of 300 minutes", "that's 54 dollars a month on top of 300 minutes"),
+    ("it's gone to your line manager fiona gallagher for approval",
+     "it's gone to your line manager Fiona Gallagher for approval"),
 ])
 def test_speech_is_read_as_the_sentence_it_means(said, read) -> None:
     assert unspoken(said) == read
@@ -27,7 +38,8 @@ def test_speech_is_read_as_the_sentence_it_means(said, read) -> None:
 
 @pytest.mark.parametrize("text", ["oh sorry about that", "I live at 4 Elm Road", "the summer is nice",
                                   "4 of the road works are done",
-                                  "my card number is 4111 1111 1111 1111", "the code is 22 22"])
+                                  "my card number is 4111 1111 1111 1111", "the code is 22 22",
+                                  "one or two things went wrong"])
 def test_text_without_speech_marks_is_left_as_it_is(text) -> None:
     assert unspoken(text) == text
 
@@ -54,3 +66,28 @@ def test_a_transcribed_read_back_gives_the_slots_value_as_a_name() -> None:
                        said_at=datetime(2026, 9, 7, 14, tzinfo=UTC))
     assert [(f.relation, f.text) for f in LocalExtractor().extract([turn])[0]] == [
         ("attribute_airport", "customer's home airport is Calgary")]
+
+
+@pytest.mark.parametrize(("agent", "reading"), [
+    ("sure so your home club is the riverside club on water street right",
+     "My home club is the Riverside Club on water street."),
+    ("So your box comes on Tuesdays, right?", "My box comes on Tuesdays."),
+    ("course can I confirm the address first 22 quarry lane barnsley", "My address is 22 Quarry Lane barnsley."),
+    ("let me see yes we've had the invoice from your vet oakwood veterinary centre",
+     "My vet is Oakwood Veterinary Centre."),
+    ("that's updated greenbank is now the vet on the policy", "My vet is now Greenbank."),
+    ("okay so the skoda octavia SK22 BDZ is on cover from today", "My policy is now for the Skoda Octavia SK22 BDZ."),
+])
+def test_a_read_back_on_a_call_is_read_as_what_the_record_holds(agent, reading) -> None:
+    assert [r for _, r in agent_sentences(agent)] == [reading]
+
+
+def test_a_question_without_its_mark_still_asks_for_the_value_and_a_new_one_replaces() -> None:
+    turns = [("agent", "congratulations okay what's the new address"),
+             ("customer", "it's flat 3 um 118 castle street sheffield S3 8LT")]
+    rows = [dict(turn_id=f"t{i}", tenant="acme", scope="c", conversation_id="call", turn_index=i, speaker=role,
+                 role=role, text=text, said_at=datetime(2026, 9, 7, 14, i, tzinfo=UTC))
+            for i, (role, text) in enumerate(turns)]
+    facts = LocalExtractor().extract(turn_contexts(rows))[1]
+    assert [(f.relation, f.replaces) for f in facts] == [("address", True)]
+    assert "118 Castle Street" in facts[0].object

@@ -418,3 +418,18 @@ def test_a_denied_value_is_no_restatement_of_the_value():
     assert not [json.loads(e["detail"]).get("restated") for e in
                 changes.events.filter(pl.col("kind") == "link_made").iter_rows(named=True)
                 if json.loads(e["detail"]).get("restated")]
+
+
+def test_an_address_read_back_without_its_town_restates_it_and_a_longer_street_number_does_not():
+    # "can I confirm the address first, 22 Quarry Lane Barnsley" then the caller's "yeah that's right 22 Quarry
+    # Lane": the town left off is the same address; 22 Quarry Lane is no restatement of 122 Quarry Lane.
+    decider = ScriptedDecider()
+    decider.script("relation*", {"update": 0.95}, fact="22 Quarry Lane", target="22 Quarry Lane")
+    first = statement("customer lives at 22 Quarry Lane Barnsley", relation="address", obj="22 Quarry Lane Barnsley",
+                      day=0)
+    again = statement("customer lives at 22 Quarry Lane", relation="address", obj="22 Quarry Lane", day=1)
+    changes, _ = run([first, again], decider)
+    assert changes.facts.height == 1 and changes.facts.row(0, named=True)["status"] == "active"
+    other = statement("customer lives at 122 Quarry Lane", relation="address", obj="122 Quarry Lane", day=1)
+    moved, _ = run([first, other], decider)
+    assert sorted(moved.facts["status"].to_list()) == ["active", "closed"]

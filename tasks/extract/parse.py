@@ -224,6 +224,10 @@ def _conditional(head: Any, g: Grammar) -> bool:
     for _ in range(5):
         if any(c.dep_ == "mark" and c.lower_ in g.cue("conditional_marks") for c in node.children):
             return True
+        checking = node.head.lemma_.lower()
+        if node.dep_ == "ccomp" and checking in g.cue("checking_heads") and (
+                checking != "sure" or node.head.head.lemma_.lower() == "make"):
+            return True  # "make sure I'm on the right plan": checked, not said ("I'm sure I moved" is said)
         if node.dep_ not in ("conj", "advcl", "ccomp", "xcomp") or node.head is node:
             return False
         node = node.head

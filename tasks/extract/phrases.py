@@ -120,6 +120,8 @@ def classify(token: Any, g: Grammar) -> str | None:
         return "plan"  # "Bronze support", "Gold cover": a service sold by tier
     if head in ("number", "address", "line") and head != "line":
         return None
+    if words and words[0].like_num and lemmas & STREET:
+        return "place"  # "14 Ashgrove Terrace in Halifax": a street address, whatever bank or maker a town is named for
     versioned = any(t.like_num for t in words)
     system = lemmas & g.noun("operating_system") or any(w in text for w in g.noun("operating_system") if " " in w)
     if system and (versioned or not lemmas & {"android"}) and not ({head} & g.noun("device")):

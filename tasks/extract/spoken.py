@@ -10,6 +10,9 @@ shape gives away (a numbered street, "dr okafor") capitalised. The quote stays t
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from archivist.tasks.extract.grammar import load_grammar
 
 _FILLER = r"(?:um+|uh+|erm+|er|uhm|hmm+|mm+)"
 _CORRECTED = re.compile(rf"\b[\w'-]+,? {_FILLER},? sorry,? (?:i mean,? )?", re.IGNORECASE)
@@ -55,12 +58,29 @@ which a transcriber writes in lower case."""
 _UNITS = frozenset({"page", "floor", "level", "number", "room", "route", "bus", "flight", "gate", "platform", "about",
                     "around", "over", "under", "nearly", "almost", "just", "only", "least", "up", "hold", "top", "day",
                     "year", "week", "month"})
+_UNIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+               "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_TENS_WORDS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_NUMBER_WORD = rf"(?:{'|'.join(_UNIT_WORDS + _TENS_WORDS)}|hundred|thousand)"
+_NUMBER_RUN = re.compile(rf"\b(?:a (?=hundred|thousand))?{_NUMBER_WORD}(?:(?: and)? {_NUMBER_WORD})*\b"
+                         r"(?! (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b)")
+"""'fourteen ashgrove terrace', 'a hundred and five a year', 'a white twenty eighteen mazda': a number a transcriber
+wrote in words."""
+_POSTCODE = re.compile(r"\b(Road|Street|Lane|Avenue|Drive|Close|Way|Crescent|Place|Terrace|Court|Grove|Gardens|Mews|"
+                       r"Row|Square|Parade|Park|Walk)((?: in)? [A-Za-z][a-z]+) ([a-z](?= [a-z] )|[begilmnsw])"
+                       r"(?: ([a-z]))? (\d{1,2})\b")
+"""'17 Moss Lane sale m 33', '14 Ashgrove Terrace in halifax h x 3': the town's postcode district, said letter by
+letter."""
+_I = re.compile(r"\bi(?=\b|'[a-z]{1,2}\b)")
 _NOT_NAMES = frozenset({"the", "a", "an", "my", "your", "our", "and", "or", "is", "was", "at", "on", "in", "to", "of"})
 
 
 def unspoken(text: str) -> str:
     """The sentence without fillers, taken-back words and repeats, and with a lower-case street or doctor's name
     capitalised. Text with no filler and no lower-case name is returned as it is."""
+    if transcribed(text):  # speech-to-text writes "i" and numbers in words: "i've got fourteen ashgrove terrace"
+        text = _NUMBER_RUN.sub(_number, _SPELT.sub(_digits, _I.sub("I", text)))
+        text = _names().sub(lambda m: m.group(0).title(), text)
     text = _CORRECTED.sub("", text)
     text = _RESTARTED.sub("", text)
     text = _SPELT.sub(_digits, text)
@@ -68,15 +88,48 @@ def unspoken(text: str) -> str:
                            else m.group(0), text)
     text = _DAY.sub(lambda m: m.group(1).title() + m.group(2), text)
     text = _ON_DAYS.sub(r"\1 on \2", text)
-    text = _FILLERS.sub(" ", text)
+    text = re.sub(r"\s{2,}", " ", _FILLERS.sub(" ", text))
     text = _CONFIRMED.sub("", _REPEATED.sub(r"\1", text).strip())
     text = _STREET.sub(_street, text)
+    text = _POSTCODE.sub(lambda m: f"{m.group(1)}{m.group(2)} {(m.group(3) + (m.group(4) or '')).upper()}{m.group(5)}",
+                         text)
     text = _PRODUCT.sub(lambda m: m.group(0) if m.group(2) in _NOT_NAMES | _UNITS
                         else m.group(1) + m.group(2).title() + m.group(3), text)
     text = _ROLE.sub(lambda m: f"{m.group(1)} {m.group(2).strip().title()}{' ' if m.group(2).endswith(' ') else ''}",
                      text)
     text = _DOCTOR.sub(lambda m: m.group(0) if m.group(1) in _NOT_NAMES else f"Dr {m.group(1).title()}", text)
     return re.sub(r"\s{2,}", " ", text).strip()
+
+
+@lru_cache(maxsize=1)
+def _names() -> re.Pattern[str]:
+    names = sorted(load_grammar().word("transcript_names"), key=len, reverse=True)
+    return re.compile(rf"\b(?:{'|'.join(re.escape(n) for n in names)})\b" if names else r"(?!)")
+
+
+def _number(match: re.Match[str]) -> str:
+    """The digits of a number said in words; 'one' alone stays a word ('the new one'), and numbers said one after
+    the other ('seven ninety nine') are written one after the other, a year as a year ('twenty eighteen')."""
+    words = [w for w in match.group(0).split() if w not in ("a", "and")]
+    if words == ["one"]:
+        return match.group(0)
+    numbers: list[int] = []
+    last = ""  # the kind of the word before: unit, teen, ten or hundred
+    for word in words:
+        if word in ("hundred", "thousand"):
+            numbers[-1:] = [(numbers[-1] if numbers else 1) * (100 if word == "hundred" else 1000)]
+            last = "hundred"
+            continue
+        value = _UNIT_WORDS.index(word) if word in _UNIT_WORDS else 10 * (_TENS_WORDS.index(word) + 2)
+        kind = "unit" if value < 10 else "teen" if value < 20 else "ten"
+        if last == "hundred" or (last == "ten" and kind == "unit"):
+            numbers[-1] += value  # "a hundred and five", "twenty four", "eight hundred ninety nine"
+        else:
+            numbers.append(value)
+        last = "ten" if last == "hundred" and kind == "ten" else kind
+    if len(numbers) == 2 and numbers[0] in (19, 20) and numbers[1] <= 99:
+        return f"{numbers[0]}{numbers[1]:02d}"  # a year: "twenty eighteen", "twenty twenty two"
+    return " ".join(str(n) for n in numbers)
 
 
 def _digits(match: re.Match[str]) -> str:
@@ -101,7 +154,9 @@ def _street(match: re.Match[str]) -> str:
 _MARKER = (r"(?:so|yes|yeah|yep|okay|ok|alright|all right|right|sure|sure thing|lovely|great|perfect|brilliant|"
            r"no worries|no problem|done|thanks|cheers|and)")
 _PIECE = re.compile(rf"\s+(?={_MARKER}\s+(?:i've|i have|i'm|i|we've|we|your|you're|you|that's|it's|it'll|the|let)\b)"
-                    r"|\s+(?=let me\b|i can see\b|i see (?:that|you|your)\b|it shows\b|it says\b|it looks like\b)"
+                    r"|\s+(?=let me\b|i can see\b|i see (?:that|you|your)\b|it shows\b|it says\b|it looks like\b|"
+                    r"(?:i|we)(?:'ve| have) (?:got (?=you|that|it)|put|set|updated|changed|added|moved|closed|booked|"
+                    r"sent|captured|transferred|removed|switched|noted)\b)"
                     r"|(?:(?<=\ball updated)|(?<=\ball done)|(?<=\ball sorted)|(?<=\ball changed)|"
                     r"(?<=that's updated)|(?<=that's done)|(?<=that's sorted)|(?<=that's changed)|(?<=\bnow updated))"
                     r"\s+(?!(?:to|from|on|for|with|as|now)\b)"

@@ -300,10 +300,15 @@ def _same_value(stored: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
     supersede it whatever the model reads into the wording."""
     value, held = _normalised(row.get("object")), _normalised(stored.get("object"))
     texts = (_normalised(row.get("text")), _normalised(stored.get("text")))
-    # "22 Quarry Lane" read back as "22 Quarry Lane, Barnsley": an address with its town or postcode left off
-    shorter = min(value, held, key=len)
-    fuller = str(row.get("relation") or "").endswith("address") and bool(shorter) and \
-        re.match(rf"{re.escape(shorter)}[ ,]", max(value, held, key=len)) is not None
+    # "22 Quarry Lane" read back as "22 Quarry Lane, Barnsley": an address with its town or postcode left off;
+    # "Pixel 9" as "Google Pixel 9": a name of two words or more with its maker's before it
+    if str(row.get("relation") or "").endswith("address"):
+        value, held = _bare(value), _bare(held)
+        texts = (_bare(texts[0]), _bare(texts[1]))
+    shorter, longer = sorted((value, held), key=len)
+    address = str(row.get("relation") or "").endswith("address")
+    fuller = bool(shorter) and (address and re.match(rf"{re.escape(shorter)}[ ,]", longer) is not None
+                                or len(shorter.split()) >= 2 and longer.endswith(f" {shorter}"))
     # the object is the value only where both texts state it ("the certificate is valid" is a claim about "cert")
     return bool(value) and row.get("relation") == stored.get("relation") and (value == held or fuller) and \
         row.get("temporal_status") == "current" and \
@@ -313,6 +318,11 @@ def _same_value(stored: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
 def _answered(candidate: CandidateJudgement) -> str | None:
     judged = candidate.relation
     return None if judged is None or judged.answer.fallback else judged.answer.chosen
+
+
+def _bare(address: str) -> str:
+    """An address without its commas and an "in" before the town: "14 ashgrove terrace in halifax hx3"."""
+    return " ".join(w for w in address.replace(",", " ").split() if w != "in")
 
 
 def _normalised(text: str | None) -> str:

@@ -23,14 +23,19 @@ from archivist.tasks.extract.voices import agent_sentences
     ("aye 41 kelvin drive", "41 Kelvin Drive"),
     ("yeah that's right 22 quarry lane", "22 Quarry Lane"),
     ("it's oh four one two five five eight nine oh three so 0412 558 903", "it's 0412 558 903"),
-    ("the mastercard ending six six one oh", "the mastercard ending 6610"),
+    ("the mastercard ending six six one oh", "the Mastercard ending 6610"),
     ("my pin is double seven four one", "my pin is 7741"),
-    ("it's the visa it's the visa debit ending 4417", "it's the visa debit ending 4417"),
+    ("it's the visa it's the visa debit ending 4417", "it's the Visa debit ending 4417"),
     ("so your box comes tuesdays", "so your box comes on Tuesdays"),
     ("you're on our essentials 100 package", "you're on our Essentials 100 package"),
     ("that's 54 dollars a month on top of 300 minutes", "that's 54 dollars a month on top of 300 minutes"),
     ("it's gone to your line manager fiona gallagher for approval",
      "it's gone to your line manager Fiona Gallagher for approval"),
+    ("it's uh fourteen ashgrove terrace in uh halifax h x three", "it's 14 Ashgrove Terrace in Halifax HX3"),
+    ("i've got a white twenty eighteen mazda three hatch", "I've got a white 2018 Mazda 3 hatch"),
+    ("a hundred and five a year with forty five minute rides", "105 a year with 45 minute rides"),
+    ("it's due the twenty second", "it's due the twenty second"),
+    ("the new one is seventeen moss lane sale m thirty three", "the new one is 17 Moss Lane sale M33"),
 ])
 def test_speech_is_read_as_the_sentence_it_means(said, read) -> None:
     assert unspoken(said) == read
@@ -39,7 +44,7 @@ def test_speech_is_read_as_the_sentence_it_means(said, read) -> None:
 @pytest.mark.parametrize("text", ["oh sorry about that", "I live at 4 Elm Road", "the summer is nice",
                                   "4 of the road works are done",
                                   "my card number is 4111 1111 1111 1111", "the code is 22 22",
-                                  "one or two things went wrong"])
+                                  "One or two things went wrong."])
 def test_text_without_speech_marks_is_left_as_it_is(text) -> None:
     assert unspoken(text) == text
 
@@ -91,3 +96,13 @@ def test_a_question_without_its_mark_still_asks_for_the_value_and_a_new_one_repl
     facts = LocalExtractor().extract(turn_contexts(rows))[1]
     assert [(f.relation, f.replaces) for f in facts] == [("address", True)]
     assert "118 Castle Street" in facts[0].object
+
+
+def test_a_clause_checked_rather_than_said_states_nothing() -> None:
+    turn = TurnContext(turn_id="t1", tenant="acme", scope="c", speaker="customer", role="customer",
+                       text="i just signed up last night and i wanna make sure i'm on the right plan",
+                       said_at=datetime(2026, 9, 7, 14, tzinfo=UTC))
+    said = TurnContext(turn_id="t2", tenant="acme", scope="c", speaker="customer", role="customer",
+                       text="I'm sure I moved to 5 Elm Road in May.", said_at=datetime(2026, 9, 7, 14, tzinfo=UTC))
+    checked, sure = LocalExtractor().extract([turn, said])
+    assert checked == [] and [f.relation for f in sure] == ["address"]

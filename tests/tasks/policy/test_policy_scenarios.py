@@ -433,3 +433,16 @@ def test_an_address_read_back_without_its_town_restates_it_and_a_longer_street_n
     other = statement("customer lives at 122 Quarry Lane", relation="address", obj="122 Quarry Lane", day=1)
     moved, _ = run([first, other], decider)
     assert sorted(moved.facts["status"].to_list()) == ["active", "closed"]
+
+
+def test_a_name_read_back_with_its_makers_name_or_an_address_with_in_before_its_town_restates_it():
+    decider = ScriptedDecider()
+    decider.script("relation*", {"update": 0.95}, fact="Pixel 9", target="Pixel 9")
+    decider.script("relation*", {"update": 0.95}, fact="Ashgrove", target="Ashgrove")
+    for relation, first_obj, again_obj, text in [
+            ("device", "pixel 9", "Google Pixel 9", "customer has a {}"),
+            ("address", "14 Ashgrove Terrace in Halifax HX3", "14 Ashgrove Terrace Halifax", "customer lives at {}")]:
+        first = statement(text.format(first_obj), relation=relation, obj=first_obj, day=0)
+        again = statement(text.format(again_obj), relation=relation, obj=again_obj, day=1)
+        changes, _ = run([first, again], decider)
+        assert changes.facts.height == 1 and changes.facts.row(0, named=True)["status"] == "active", relation

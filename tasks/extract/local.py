@@ -69,6 +69,7 @@ from archivist.tasks.extract.relate import (
     frame_reading,
 )
 from archivist.tasks.extract.replacement import fold_negations, states_change
+from archivist.tasks.extract.resolved import resolved_on_the_call
 from archivist.tasks.extract.schedules import delivery_address, schedule_reading
 from archivist.tasks.extract.sentences import Span, split_sentences
 from archivist.tasks.extract.slots import any_reading
@@ -132,6 +133,8 @@ class LocalExtractor:
             # Agent and system turns (tasks/extract/voices.py): the agent's rewrites are read as customer turns.
             others = voice_facts(turns, self._own_facts)
             own = [mine + theirs for mine, theirs in zip(own, others, strict=True)]
+        own, dropped = resolved_on_the_call(turns, own)  # "my internet's gone down" ... "oh it's back thanks"
+        self.dropped_one_offs += dropped
         return own
 
     def _own_facts(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]:
@@ -208,8 +211,9 @@ class LocalExtractor:
         if state is not None:
             facts.append(self._fact(turn, sentence, doc, person, state.relation, state.object_text, state.text, None,
                                     "current", ()))
-        clauses = [c for c in read_clauses(doc, g) if not c.conditional]
-        if not any(c.subject is not None for c in clauses):
+        parsed = read_clauses(doc, g)
+        clauses = [c for c in parsed if not c.conditional]
+        if not any(c.subject is not None for c in parsed):  # a clause left out as conditional is no fragment
             clauses += self._fragment_clauses(doc)
         for clause in clauses:
             who = self._who(clause, person, turn, sentence, doc)

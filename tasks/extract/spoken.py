@@ -71,6 +71,11 @@ _POSTCODE = re.compile(r"\b(Road|Street|Lane|Avenue|Drive|Close|Way|Crescent|Pla
                        r"(?: ([a-z]))? (\d{1,2})\b")
 """'17 Moss Lane sale m 33', '14 Ashgrove Terrace in halifax h x 3': the town's postcode district, said letter by
 letter."""
+_EMAIL_SAID = re.compile(r"\b([a-z0-9][\w.-]*(?: dot [a-z0-9][\w-]*)*(?: \d+)?) at "
+                         r"([a-z0-9][\w-]*(?: dot [a-z0-9][\w-]*)*) dot (com|net|org|co dot uk|org dot uk|ie|in|"
+                         r"co dot za|com dot au|co dot nz|ca|co|io|edu)\b",
+                         re.IGNORECASE)
+"""'jdorsey70 at gmail dot com', 'jen dot walsh88 at gmail dot com': an email address read out."""
 _I = re.compile(r"\bi(?=\b|'[a-z]{1,2}\b)")
 _NOT_NAMES = frozenset({"the", "a", "an", "my", "your", "our", "and", "or", "is", "was", "at", "on", "in", "to", "of"})
 
@@ -78,17 +83,19 @@ _NOT_NAMES = frozenset({"the", "a", "an", "my", "your", "our", "and", "or", "is"
 def unspoken(text: str) -> str:
     """The sentence without fillers, taken-back words and repeats, and with a lower-case street or doctor's name
     capitalised. Text with no filler and no lower-case name is returned as it is."""
-    if transcribed(text):  # speech-to-text writes "i" and numbers in words: "i've got fourteen ashgrove terrace"
-        text = _NUMBER_RUN.sub(_number, _SPELT.sub(_digits, _I.sub("I", text)))
-        text = _names().sub(lambda m: m.group(0).title(), text)
+    spoken = transcribed(text)
+    text = _SPELT.sub(_digits, text)  # "your account ending four one seven", even where sentences are capitalised
+    if spoken:  # speech-to-text writes "i" and numbers in words: "i've got fourteen ashgrove terrace"
+        text = _NUMBER_RUN.sub(_number, _I.sub("I", text))
     text = _CORRECTED.sub("", text)
     text = _RESTARTED.sub("", text)
-    text = _SPELT.sub(_digits, text)
     text = _SAID_TWICE.sub(lambda m: m.group(2) if m.group(1).replace(" ", "") == m.group(2).replace(" ", "")
                            else m.group(0), text)
     text = _DAY.sub(lambda m: m.group(1).title() + m.group(2), text)
     text = _ON_DAYS.sub(r"\1 on \2", text)
     text = re.sub(r"\s{2,}", " ", _FILLERS.sub(" ", text))
+    # "jdorsey70 at gmail dot com", "your capitec account": what a transcriber writes in words or in lower case
+    text = _names().sub(lambda m: m.group(0).title(), _EMAIL_SAID.sub(_email, text))
     text = _CONFIRMED.sub("", _REPEATED.sub(r"\1", text).strip())
     text = _STREET.sub(_street, text)
     text = _POSTCODE.sub(lambda m: f"{m.group(1)}{m.group(2)} {(m.group(3) + (m.group(4) or '')).upper()}{m.group(5)}",
@@ -130,6 +137,11 @@ def _number(match: re.Match[str]) -> str:
     if len(numbers) == 2 and numbers[0] in (19, 20) and numbers[1] <= 99:
         return f"{numbers[0]}{numbers[1]:02d}"  # a year: "twenty eighteen", "twenty twenty two"
     return " ".join(str(n) for n in numbers)
+
+
+def _email(match: re.Match[str]) -> str:
+    local, domain = (part.replace(" dot ", ".").replace(" ", "") for part in (match.group(1), match.group(2)))
+    return f"{local}@{domain}.{match.group(3).replace(' dot ', '.')}"
 
 
 def _digits(match: re.Match[str]) -> str:

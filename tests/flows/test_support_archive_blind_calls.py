@@ -340,9 +340,7 @@ FAILS_TODAY: dict[str, str] = {
     "cal-t08": "no fact stored for the first call's slate roof (nothing stored at all)",
     "cal-t11": "no fact stored for the first call's lifetime plus cover (nothing stored at all)",
     "cal-t12": "no fact stored for the first call's monday to thursday work pattern (nothing stored at all)",
-    "cal-o02": "the resolved outage is kept as an active fact: \"customer's internet 's gone down completely\"",
     "cal-o03": "the one-off card payment is kept as an active fact: 'payment method ends in 6610'",
-    "cal-o05": "the password reset is kept as an active fact: 'customer cannot log in'",
 }
 
 ARCHIVE = CaseArchive(tenant="blind-calls", start=START, later_by=SECOND, turn_gap_s=20, one_offs_on_day=2,

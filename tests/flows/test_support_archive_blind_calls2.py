@@ -306,7 +306,6 @@ FAILS_TODAY: dict[str, str] = {
     "cl2-t11": "nothing stored: 'your contributions now go into the ethical growth fund' is not read",
     "cl2-t12": "'calling to join the dental membership plan' is stored as a plan, which the essentials plan then "
                "supersedes",
-    "cl2-o01": "the app fault fixed on the call leaves 'customer's app is working' active",
 }
 
 ARCHIVE = CaseArchive(tenant="blind-calls2", start=START, later_by=SECOND, turn_gap_s=20, one_offs_on_day=2,

@@ -1,0 +1,51 @@
+"""A fault put right on the call or chat that reported it: "my internet's gone down" ... "oh yeah it's back thanks".
+
+The state of a thing of the customer's (`service_status`) is kept as a fact because it usually outlives the
+conversation ("the internet has been down since Tuesday" is still down tomorrow). One that a later turn of the
+same conversation says is working again was an incident handled there and then, a ticket rather than a memory:
+the fault and the fix are both left out. A fix said in a later conversation ("it's been stable since the
+engineer's visit") is read as usual and closes the fault it answers; a fix only promised ("it should be back by
+tonight") puts nothing right yet.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from archivist.tasks.extract.types import ExtractedFact, TurnContext
+
+_RESOLVED = re.compile(
+    r"\b(?:it's|it is|its|that's|that is|everything's|everything is|we're|you're|i'm|it has|it's been)\s+(?:all\s+)?"
+    r"(?:back(?: on| online| up)?|working(?: again| now)?|fixed|sorted|resolved|in now|up and running|all good)\b"
+    r"|\b(?:it|that|this)(?:'s| has)?\s+(?:worked|fixed it|sorted it|done the trick|did the trick)\b"
+    r"|\bglad that (?:sorted|fixed|worked)\b|\bi'm in now\b|\bthat's reset\b",
+    re.IGNORECASE)
+"""The fault is over, said now: not "it should be back by tonight" (a modal before it is a promise)."""
+_PROMISED = re.compile(r"\b(?:should|will|would|might|may|could|'ll)\s+(?:be\s+)?(?:back|working|fixed|sorted)\b",
+                       re.IGNORECASE)
+
+
+def resolved_on_the_call(turns: Sequence[TurnContext], facts: list[list[ExtractedFact]]
+                         ) -> tuple[list[list[ExtractedFact]], int]:
+    """`facts` (one list per turn) without the `service_status` facts of a conversation up to the turn that says
+    the fault is over, and how many were left out."""
+    last_fix: dict[str, int] = {}
+    for index, turn in enumerate(turns):
+        text = turn.text or ""
+        if turn.conversation_id and _RESOLVED.search(text) and not _PROMISED.search(text):
+            last_fix[turn.conversation_id] = index
+    dropped = 0
+    kept: list[list[ExtractedFact]] = []
+    for index, (turn, found) in enumerate(zip(turns, facts, strict=True)):
+        fixed_at = last_fix.get(turn.conversation_id or "")
+        # a fault said in an earlier turn of the conversation: a fix said on its own answers an earlier one's
+        faults_before = fixed_at is not None and index <= fixed_at and any(
+            f.relation == "service_status" for i in range(fixed_at) for f in facts[i]
+            if turns[i].conversation_id == turn.conversation_id)
+        if not faults_before:
+            kept.append(found)
+            continue
+        kept.append([f for f in found if f.relation != "service_status"])
+        dropped += len(found) - len(kept[-1])
+    return kept, dropped

@@ -84,7 +84,7 @@ def unspoken(text: str) -> str:
     """The sentence without fillers, taken-back words and repeats, and with a lower-case street or doctor's name
     capitalised. Text with no filler and no lower-case name is returned as it is."""
     spoken = transcribed(text)
-    text = _SPELT.sub(_digits, text)  # "your account ending four one seven", even where sentences are capitalised
+    text = written_digits(text)  # "your account ending four one seven", even where sentences are capitalised
     if spoken:  # speech-to-text writes "i" and numbers in words: "i've got fourteen ashgrove terrace"
         text = _NUMBER_RUN.sub(_number, _I.sub("I", text))
     text = _CORRECTED.sub("", text)
@@ -137,6 +137,11 @@ def _number(match: re.Match[str]) -> str:
     if len(numbers) == 2 and numbers[0] in (19, 20) and numbers[1] <= 99:
         return f"{numbers[0]}{numbers[1]:02d}"  # a year: "twenty eighteen", "twenty twenty two"
     return " ".join(str(n) for n in numbers)
+
+
+def written_digits(text: str) -> str:
+    """`text` with each number read out digit by digit written in digits ("four two four two ..." -> "4242...")."""
+    return _SPELT.sub(_digits, text)
 
 
 def _email(match: re.Match[str]) -> str:

@@ -29,6 +29,7 @@ import polars as pl
 from archivist.configs.settings import CONFIG_DIR
 from archivist.errors import ArchivistError
 from archivist.ids import content_id
+from archivist.tasks.extract.spoken import written_digits
 
 PRIVACY_FILE = CONFIG_DIR / "privacy.toml"
 MODES = ("mask", "drop", "keep")
@@ -106,7 +107,8 @@ class PrivacyPolicy:
 
 
 def luhn_valid(number: str) -> bool:
-    digits = [int(c) for c in number if c.isdigit()]
+    """`number` (in digits, or read out digit by digit as a call transcript writes it) passes the Luhn check."""
+    digits = [int(c) for c in written_digits(number) if c.isdigit()]
     if not 13 <= len(digits) <= 19:
         return False
     total = 0
@@ -118,7 +120,7 @@ def luhn_valid(number: str) -> bool:
 
 
 def _tag(template: str, secret: str) -> str:
-    digits = "".join(c for c in secret if c.isdigit())
+    digits = "".join(c for c in written_digits(secret) if c.isdigit())
     return template.replace("{last4}", digits[-4:])
 
 

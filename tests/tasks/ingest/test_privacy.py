@@ -27,6 +27,9 @@ ORDER = "1234 5678 9012 3456"  # 16 digits that fail the Luhn check
 SECRETS = [
     ("card", f"My card is {CARD}, please charge it.", CARD, "[card ending 4242]"),
     ("card", "card no. 5555555555554444 for the refund", "5555555555554444", "[card ending 4444]"),
+    # a call transcript reads the number out: masked as it is, so no reading of it turns it into digits
+    ("card", "my card number is four one one one one one one one one one one one one one one one",
+     "four one one one one one one one one one one one one one one one", "[card ending 1111]"),
     ("expiry", f"Card {CARD} expires 12/27.", "12/27", "[card expiry]"),
     ("expiry", f"it is {CARD} 09/30", "09/30", "[card expiry]"),
     ("cvv", "the CVV is 737", "737", "CVV is [cvv]"),
@@ -52,6 +55,7 @@ def test_each_kind_of_credential_is_masked_keeping_a_useful_tag(kind, text, secr
     "Call me on 415 555 0134 after 5.",
     "the zip code is 94105",
     "Flight UA 1234 leaves at 10:45 from gate 12.",
+    "it's oh four one two five five eight nine oh three so 0412 558 903",  # a phone number read out
 ])
 def test_ordinary_text_is_left_alone(text):
     assert load_privacy().mask(text) == (text, set())

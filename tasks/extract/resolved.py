@@ -35,15 +35,14 @@ def resolved_on_the_call(turns: Sequence[TurnContext], facts: list[list[Extracte
         text = turn.text or ""
         if turn.conversation_id and _RESOLVED.search(text) and not _PROMISED.search(text):
             last_fix[turn.conversation_id] = index
+    # a fault said in a turn before the fix of its conversation: a fix said on its own answers an earlier one's
+    faulted = {turn.conversation_id for index, (turn, found) in enumerate(zip(turns, facts, strict=True))
+               if index < last_fix.get(turn.conversation_id or "", -1)
+               and any(f.relation == "service_status" for f in found)}
     dropped = 0
     kept: list[list[ExtractedFact]] = []
     for index, (turn, found) in enumerate(zip(turns, facts, strict=True)):
-        fixed_at = last_fix.get(turn.conversation_id or "")
-        # a fault said in an earlier turn of the conversation: a fix said on its own answers an earlier one's
-        faults_before = fixed_at is not None and index <= fixed_at and any(
-            f.relation == "service_status" for i in range(fixed_at) for f in facts[i]
-            if turns[i].conversation_id == turn.conversation_id)
-        if not faults_before:
+        if turn.conversation_id not in faulted or index > last_fix[turn.conversation_id or ""]:
             kept.append(found)
             continue
         kept.append([f for f in found if f.relation != "service_status"])

@@ -302,11 +302,11 @@ def _same_value(stored: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
     texts = (_normalised(row.get("text")), _normalised(stored.get("text")))
     # "22 Quarry Lane" read back as "22 Quarry Lane, Barnsley": an address with its town or postcode left off;
     # "Pixel 9" as "Google Pixel 9": a name of two words or more with its maker's before it
-    if str(row.get("relation") or "").endswith("address"):
+    address = str(row.get("relation") or "").endswith("address")
+    if address:
         value, held = _bare(value), _bare(held)
         texts = (_bare(texts[0]), _bare(texts[1]))
     shorter, longer = sorted((value, held), key=len)
-    address = str(row.get("relation") or "").endswith("address")
     fuller = bool(shorter) and (address and re.match(rf"{re.escape(shorter)}[ ,]", longer) is not None
                                 or len(shorter.split()) >= 2 and longer.endswith(f" {shorter}"))
     # the object is the value only where both texts state it ("the certificate is valid" is a claim about "cert")

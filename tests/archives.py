@@ -94,13 +94,19 @@ class CaseArchive:
         """The first stored fact of `scope` whose text holds `words`, from the later conversation or the first."""
         import polars as pl
 
+        rows = self.facts_with(facts, scope, words, later=later, any_case=any_case)
+        stored = facts.filter(pl.col("scope") == scope).select("text", "status").rows()
+        assert rows, f"{scope}: no stored fact mentions {words!r}: {stored}"
+        return rows[0]
+
+    def facts_with(self, facts: Any, scope: str, words: str, *, later: bool, any_case: bool = False) -> list[dict]:
+        """The stored facts of `scope` whose text holds `words`, from the later conversation or the first."""
+        import polars as pl
+
         when = pl.col("said_at") >= self.start + self.later_by - timedelta(days=1)
         text = pl.col("text").str.to_lowercase() if any_case else pl.col("text")
-        rows = facts.filter((pl.col("scope") == scope) & (when if later else ~when)
-                            & text.str.contains(words.lower() if any_case else words, literal=True))
-        stored = facts.filter(pl.col("scope") == scope).select("text", "status").rows()
-        assert rows.height >= 1, f"{scope}: no stored fact mentions {words!r}: {stored}"
-        return rows.row(0, named=True)
+        return facts.filter((pl.col("scope") == scope) & (when if later else ~when)
+                            & text.str.contains(words.lower() if any_case else words, literal=True)).to_dicts()
 
 
 def write_chats(path: Path, chats: dict[str, list[tuple[int, str, str]]]) -> Path:

@@ -122,10 +122,22 @@ _LABELLED_VALUE = re.compile(r"\b(my|our)((?:\s+[\w'-]+){1,3}?)\s*:\s+(?=\S)", r
 """Support chat writes a value after a label: "my new address: 22 Ash Grove", "our account number: 1234"."""
 
 
-def labelled_values(text: str) -> str:
+_FORM_FIELD = re.compile(r"^\s*(?:[-*\u2022]\s*)?((?:new|updated|current|changed)\s+)?([a-z][a-z' -]{0,30}?)"
+                         r"\s*:\s+(?=\S)", re.IGNORECASE)
+"""A form filled in a message, a field a line: "New bank: Nedbank", "- new address: Flat 3, 9 Wren Close"."""
+
+
+def labelled_values(text: str, g: Grammar | None = None) -> str:
     """ "my new address: 22 Ash Grove" -> "my new address is 22 Ash Grove": the parser reads the label's value as
-    the copula's complement, as it would in the sentence the writer shortened."""
-    return _LABELLED_VALUE.sub(lambda m: f"{m.group(1)}{m.group(2)} is ", text)
+    the copula's complement, as it would in the sentence the writer shortened. A form's field ("New card:
+    Mastercard ending 9083") is read so when its label names a slot of [attributes]: the writer's own value."""
+    text = _LABELLED_VALUE.sub(lambda m: f"{m.group(1)}{m.group(2)} is ", text)
+    field = _FORM_FIELD.match(text) if g is not None else None
+    if field and g is not None and any(field.group(2).lower() in names for names in g.attributes.values()):
+        new = (field.group(1) or "").lower()
+        now = " now" if new and new.strip() != "current" else ""  # "New bank: Nedbank": the value is a new one
+        return f"My {new}{field.group(2).lower()} is {text[field.end():].rstrip(' .')}{now}."
+    return text
 
 
 _ON_A_PLAN = re.compile(r"^\s*(?:(?:still|currently|now|just)\s+)?on\s+(?:the|a|an|my|our)\s+(?=[\w£$-]*\w)",
@@ -168,7 +180,15 @@ def with_dropped_copula(text: str) -> str:
 
 
 _GREETING = re.compile(r"^\s*(?:hi|hiya|hey|heya|hello|hullo|morning|evening|afternoon|good (?:morning|afternoon|"
-                       r"evening))\b[\s,!.]*(?=\w)(?!(?:there|all|again|team)\b)", re.IGNORECASE)
+                       r"evening|day)|"
+                       # greetings of customers' own languages: "Kia ora" is no Kia, "Oi" no subject
+                       r"kia ora|hola|bonjour|bonsoir|salut|ciao|buongiorno|buonasera|hallo|guten (?:tag|morgen)|"
+                       r"servus|moin|ol[aá]|oi|namaste|namaskar|vanakkam|salam|salaam|as?salamu? (?:alaikum|aleikum)|"
+                       r"marhaba|merhaba|shalom|habari(?: yako)?|jambo|privet|zdravstvuyte|dzie[nń] dobry|"
+                       r"ni ?hao|xin ch[aà]o|konnichiwa|annyeong(?:haseyo)?|sawasdee|mabuhay|kumusta|g'day|howdy|"
+                       r"yo|sup)\b[\s,!.]*(?=\w)(?!(?:there|all|again|team)\b)", re.IGNORECASE)
+_PLEASE_MY = re.compile(r"^\s*please,?\s+(?=(?:my|our)\s)", re.IGNORECASE)
+"""'Please our company name for invoice is ...': a courtesy before a statement, read as a verb."""
 DECLARATIVE_STARTS = frozenset({"i", "i'm", "im", "we", "we're", "my", "our"})
 _ASKS = re.compile(r"\b(?:can|could|would|will|do|does|did|is|are|am|should|shall|have|has)\s+(?:i|you|we|it|u|they|"
                    r"he|she|this|that)\b|\b(?:why|what|how|when|where|whether)\b", re.IGNORECASE)
@@ -178,7 +198,7 @@ roaming charges but i'm on Unlimited Plus which includes EU roaming??" complains
 
 def without_greeting(text: str) -> str:
     """ "hiya moved house at the weekend" -> "moved house at the weekend": the parser reads a greeting as a subject."""
-    return _GREETING.sub("", text)
+    return _PLEASE_MY.sub("", _GREETING.sub("", text))
 
 
 def declared(text: str) -> str:

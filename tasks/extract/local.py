@@ -69,7 +69,7 @@ from archivist.tasks.extract.relate import (
     frame_reading,
 )
 from archivist.tasks.extract.replacement import fold_negations, states_change
-from archivist.tasks.extract.resolved import resolved_on_the_call
+from archivist.tasks.extract.resolved import fulfilled_on_the_call, resolved_on_the_call
 from archivist.tasks.extract.schedules import delivery_address, schedule_reading
 from archivist.tasks.extract.sentences import Span, split_sentences
 from archivist.tasks.extract.slots import any_reading
@@ -134,7 +134,8 @@ class LocalExtractor:
             others = voice_facts(turns, self._own_facts)
             own = [mine + theirs for mine, theirs in zip(own, others, strict=True)]
         own, dropped = resolved_on_the_call(turns, own)  # "my internet's gone down" ... "oh it's back thanks"
-        self.dropped_one_offs += dropped
+        own, done = fulfilled_on_the_call(own, turns)  # "I'd like to upgrade to X" ... "you're now on X"
+        self.dropped_one_offs += dropped + done
         return own
 
     def _own_facts(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]:

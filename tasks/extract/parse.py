@@ -185,7 +185,9 @@ def _clause(chain: tuple[Any, ...], g: Grammar, shared: tuple[Any, ...] | None =
 
     conditional = _conditional(head, g) or sentence_start in g.cue("conditional_openers")
     would_like = bool({"would", "'d"} & aux_words) and bool({"like", "love", "prefer"} & set(governors + [verb.lemma_]))
-    wants_thing = verb.lemma_.lower() in g.cue("request_verbs") and any(c.dep_ == "dobj" for c in verb.children)
+    # "I always want the aisle seat": what one always wants is a standing choice, not a request of the moment
+    wants_thing = verb.lemma_.lower() in g.cue("request_verbs") and any(c.dep_ == "dobj" for c in verb.children) \
+        and not advs & {"always", "usually", "generally"}
     # "I like to go to Vegas": like + infinitive is a wish; "I like hiking" (a gerund) is a taste.
     wish = bool({"like", "love", "prefer"} & set(governors)) and verb.tag_ == "VB"
     request = would_like or bool(set(governors) & g.cue("request_verbs")) or wants_thing or wish

@@ -42,7 +42,9 @@ def personal_readings(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     liking = _liking(clause, who, lemma, args, g, dates)
     if liking is not None:
         return [liking]
-    if lemma in g.noun("study_verbs"):
+    courses = ("course", "class", "program", "programme", "module", "degree")
+    if lemma in g.noun("study_verbs") or lemma == "register" and any(  # "registered in the IELTS course"
+            n in ("prep:in", "prep:for", "prep:on") and a.lemma_.lower() in courses for n, a in args):
         end = next((a for n, a in args if n in ("dobj", "prep:in", "prep:at", "prep:from") and a.pos_ != "PRON"), None)
         if end is not None or lemma == "graduate":
             return [_reading(clause, who, "education", end, None, dates)]
@@ -206,6 +208,15 @@ def _work(clause: Clause, who: Who, args: list[tuple[str, Any]], g: Grammar, dat
     role = next((a for n, a in args if n == "prep:as" and a.pos_ == "NOUN"), None)
     if role is not None:
         obj = object_text(phrase_tokens(role, dates))
+        # "I work as a logistics planner at Kerrigan Logistics": the parser hangs the employer on the role
+        employer = next((p for c in role.children if c.dep_ == "prep" and c.lower_ in ("at", "for", "with")
+                         for p in c.children if p.dep_ == "pobj" and p.pos_ == "PROPN"), None)
+        if employer is not None:
+            company = object_text(phrase_tokens(employer, dates), keep_possessive=True)
+            role_words = object_text([t for t in phrase_tokens(role, dates) if t.i < employer.head.i])
+            if company and role_words:
+                return _reading(clause, who, "employer", employer,
+                                f"{who.name} works as {_counted(role_words)} at {company}", dates, obj=company)
         return _reading(clause, who, "employer", role, f"{who.name} works as {_counted(obj)}", dates, obj=obj)
     place = next((a for n, a in args if n in ("prep:at", "prep:for", "prep:in") and a.pos_ == "NOUN"
                   and a.lemma_.lower() not in g.noun("not_workplaces")

@@ -126,6 +126,8 @@ def classify(token: Any, g: Grammar) -> str | None:
     system = lemmas & g.noun("operating_system") or any(w in text for w in g.noun("operating_system") if " " in w)
     if system and (versioned or not lemmas & {"android"}) and not ({head} & g.noun("device")):
         return "operating_system"  # "Windows 10", "iOS 18"; "an Android" alone is a phone
+    if lemmas & g.noun("seat") and (head in ("seat", "seats") or head in g.noun("seat")):
+        return "seat"  # "an aisle seat", "the window seat", a bare "window" after "to"
     if lemmas & g.noun("device") or any(w in text for w in g.noun("device") if " " in w):
         return "device"
     if lemmas & g.noun("vehicle") or any(w in text for w in g.noun("vehicle") if " " in w):
@@ -159,7 +161,7 @@ def classify(token: Any, g: Grammar) -> str | None:
 
 CLASS_RELATION = {"plan": "plan", "broadband": "plan", "device": "device", "payment_method": "payment_method",
                   "diet": "diet", "travel": "travel", "pet": "pet", "vehicle": "vehicle",
-                  "operating_system": "operating_system", "bank": "bank"}
+                  "operating_system": "operating_system", "bank": "bank", "seat": "attribute_seat"}
 
 
 def _bare_lower_case_tier(token: Any) -> bool:

@@ -20,7 +20,7 @@ from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.spoken import unspoken
 
 _CANDIDATE = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|me|us|it|it's|he|she|they)\b|"
-                        r"\bthe\s+\w+|@|\d{4}|"
+                        r"\bthe\s+\w+|@|\d{4}|\bdeliver\b|"
                         r"^(?:boxes|deliveries|letters|bills|statements|post|mail)\b",  # "boxes go to 5 Heron Way"
                         re.IGNORECASE)
 _ASKED_OF = frozenset({"i", "you", "u", "we", "they", "it", "he", "she", "the", "my", "our", "this", "that", "there",
@@ -35,7 +35,7 @@ def readable(sentence: str, g: Grammar, *, answer: bool = False) -> str:
     question, or nothing. An answer to an agent's question is parsed even when it is only a value."""
     sentence = unspoken(without_greeting(sentence))  # "hiya moved house": the greeting is no subject; "um"
     text = joined(labelled_values(with_dropped_copula(written_out(
-        sentence.replace("\u2019", "'").replace("\u2018", "'"), g))), g)
+        sentence.replace("\u2019", "'").replace("\u2018", "'"), g)), g), g)
     text = as_statement(text.strip(), g)
     first = re.split(r"[\s,]+", text.lower(), maxsplit=2)
     opener = " ".join(first[:2])

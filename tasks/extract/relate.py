@@ -158,6 +158,8 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                         "prep:to", "prep:with", "prep:over") and any(
                         n == "dobj" and _words_of(a) & g.noun("bank_accounts") for n, a in args):
                     relation, klass = "bank", "bank"  # "moved my current account to Kroo": the bank it went to
+                if lemma in CHOOSING_VERBS and klass != "seat":
+                    continue  # "I want the Pro plan" is a request (its own reading); a seat is a standing choice
                 if klass == "vehicle" and (lemma not in g.noun("vehicle_verbs") or clause.request
                                            or not _names_a_vehicle(token, g)):
                     continue  # "I need a small car from today", "you have a car waiting": no car of one's own
@@ -169,6 +171,12 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                         token.ent_type_ in PLACE_ENTITIES or any(t.like_num or t.lower_ in STREET | {"isle", "island"}
                                                                  for t in token.subtree)):
                     continue  # "we're staying on Okta": on a product, not on a street
+                titled = any(t.lower_.rstrip(".") in PERSON_TITLES for t in token.subtree if t.i <= token.i)
+                if relation == "address" and titled:
+                    continue  # "move over to Dr Okafor as my dentist": a person, not a place
+                if lemma == "be" and name == "prep:with" and who.first_person and titled and any(
+                        t.lower_.rstrip(".") in ("dr", "doctor") for t in token.subtree if t.i <= token.i):
+                    relation, klass = "doctor", None  # "now I am with Dr Okafor": the doctor one is registered with
                 if frame.relation == "address" and (klass in ("channel",) or relation == "address" and any(
                         n == "dobj" and a.lemma_.lower() not in g.word("premises") | MOVED_HOME for n, a in args)):
                     continue  # "moved my delivery day to Friday": the thing moved, not the person
@@ -218,6 +226,8 @@ def member_grade(token: Any, g: Grammar) -> bool:
         c.dep_ in ("compound", "amod") and c.lower_ in g.noun("tier") for c in token.children)
 
 
+CHOOSING_VERBS = frozenset({"want", "choose", "request", "correct"})
+PERSON_TITLES = frozenset({"dr", "doctor", "mr", "mrs", "ms", "miss", "mx", "prof", "professor", "nurse"})
 GENERIC_VEHICLES = frozenset({"car", "van", "motorbike", "motorcycle", "scooter", "moped"})
 
 
@@ -361,6 +371,9 @@ def template_text(relation: str, klass: str | None, subject: str, obj: str) -> s
         return f"{subject} works as {article(obj)} {obj}" if klass == "occupation" else f"{subject} works at {obj}"
     if relation == "pet":
         return f"{subject} has {counted(obj)}"
+    if relation == "attribute_seat":  # "window" alone: the seat by it
+        return f"{subject} prefers {article(obj)} {obj}" if obj.lower().split()[-1].startswith("seat") else \
+            f"{subject} prefers {article(obj)} {obj} seat"
     return None
 
 

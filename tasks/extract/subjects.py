@@ -12,6 +12,8 @@ from archivist.tasks.extract.types import TurnContext
 
 def kin_of(subject: Any, g: Grammar) -> Any | None:
     for token in [subject, *subject.children]:
+        if token is not subject and token.dep_ == "compound" and subject.pos_ == "NOUN":
+            continue  # "my family doctor", "our family plan": the kin word says which doctor, whose is still mine
         if token.lemma_.lower() in g.word("kin") or token.lower_ in g.word("kin"):
             return token
     return None

@@ -13,6 +13,7 @@ from typing import Any
 
 from archivist.tasks.extract.attributes import open_attribute
 from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.held import held_values
 from archivist.tasks.extract.parse import Clause, arguments
 from archivist.tasks.extract.phrasing import article
 from archivist.tasks.extract.relate import (
@@ -30,18 +31,25 @@ from archivist.tasks.extract.writing import render
 
 _CARD = re.compile(r"\b(?:\d[ \-]?){12,18}\d\b")
 _ENDING = re.compile(r"\b(?:(?:my|our|the|a|new|replacement)\s+(?:[\w-]+\s+){0,2}(?:card|visa|mastercard|amex|debit|"
-                     r"debit card|credit card|account)|(?:new|replacement) one)\b(?:[^.?!,]{0,30}?,)?(?:\s*it)?,?\s+"
-                     r"(?:(?:that|which)\s+)?(?:ending|ends|ended)\s+(?:in\s+|with\s+)?(?P<digits>\d{4})\b",
+                     r"debit card|credit card|account|iban)|(?:new|replacement) one|iban)\b(?:[^.?!,]{0,30}?,)?"
+                     r"(?:\s*it)?,?\s+(?:(?:that|which)\s+)?(?:(?:is|was)\s+)?(?:ending|ends|ended)\s+(?:in\s+|with\s+)?"
+                     r"(?P<digits>\d{4})\b",
                      re.IGNORECASE)
 """A card named by its last four digits: "my Visa ending 4417", "the new card, ending 9032", "the replacement card
 you sent came yesterday, it ends 9083"."""
 _SERVED_AT = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+(?!(?:old|previous|former|last)\s)(?:[\w-]+\s+){0,2}?"
                         r"(?:broadband|fibre|fiber|connection|line|service|internet|wifi|electricity|gas|water|"
-                        r"meter|supply|landline|property|premises)\s+(?:at|in)\s+"
+                        r"meter|supply|landline|property|premises|house|flat|apartment|home|building|unit|place|"
+                        r"bungalow|cottage|condo)\s+(?:is\s+)?(?:at|in)\s+(?:(?:unit|flat|apt|apartment|suite)\s+\w+,?\s+)?"
                         r"(?P<address>\d+[A-Za-z]?\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}(?:,\s*[A-Z][\w'-]*"
                         r"(?:\s+[A-Z][\w'-]*){0,2})?)(?=\s+(?:is|was|has|have|keeps|are|were|will|went|seems|isn't|"
                         r"kept|drops|dropped)\b|\s*[,.;!?]|$)")
-"""A service named at a street address ("my broadband at 12 Hill Road, York keeps dropping"): the person's place."""
+"""A service or a home named at a street address ("my broadband at 12 Hill Road, York keeps dropping", "our
+building at 1820 Larimer Street"): the person's place."""
+_CORRECTED = re.compile(r"\b(?:not|n't)\s+(?:ending|end)\s+(?:in\s+|with\s+)?\d{4}\b[^.?!]*\b(?:ending|ends)\b"
+                        r"|\b(?:correct(?:ed)?|chang(?:e|ed)|updat(?:e|ed)|switch(?:ed)?)\b[^.?!]{0,40}\bto\s+"
+                        r"(?:the|a|my|your)\s+(?:[\w-]+\s+){0,2}(?:ending|ends)\b", re.IGNORECASE)
+"""A correction of an ending: "not ending 4471, it is ending 4417", "corrected the debit to the account ending 4417"."""
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+\.[\w.\-]*\w")
 _MASKED = re.compile(r"\[(?P<kind>card ending \d{4}|password|pin|cvv|one-time code|api key)\]", re.IGNORECASE)
 """What tasks/ingest/privacy.py leaves of a secret (configs/privacy.toml tags): the fact that there was one."""
@@ -99,11 +107,15 @@ def value_facts(doc: Any, person: str, g: Grammar
         # "my Visa ending 4417", "the new card, ending 9032": the ending names the card, as the privacy tag does
         ending = match.group("digits")
         # "a new card, ending 9032": the card it replaces no longer pays
-        new = bool(re.search(r"\b(?:new|replacement)\b", match.group(0), re.IGNORECASE)) or None
+        # "the IBAN is not ending 4471, it is ending 4417", "corrected the direct debit to the account ending 4417":
+        # a correction says the ending it names replaces the one on file
+        new = bool(re.search(r"\b(?:new|replacement)\b", match.group(0), re.IGNORECASE)
+                   or _CORRECTED.search(text[: match.start()] + match.group(0))) or None
         found.append(("payment_method", f"card ending {ending}", f"{person}'s payment method ends in {ending}", (),
                       new))
     for match in _EMAIL.finditer(text):
         found.append(("contact", match.group(0), f"{person}'s email is {match.group(0)}", (), None))
+    found += held_values(text, person)  # a bank, an insurer, a home, where parcels go (held.py)
     for match in _SERVED_AT.finditer(text):
         # "my broadband at 12 Hill Road, York keeps dropping": where the person's service is, is where they are
         address = match.group("address").rstrip(" ,")
@@ -127,13 +139,15 @@ def owned_devices(doc: Any, person: str, g: Grammar
                   ) -> list[tuple[str, str, str, tuple[str | None, ...], bool | None]]:
     """ "wifi calling isn't working on my Galaxy S22": a named model the person calls theirs is a device they
     have, whatever the sentence says about it. Not "my old iPhone", not a phone the sentence sells, swaps or
-    ends ("I sold my iPhone 12": the verb's own reading says what happened), and not a bare "my phone"."""
+    ends ("I sold my iPhone 12": the verb's own reading says what happened), and not a bare "my phone". So is a
+    named car ("the insurance for my Skoda Octavia")."""
     found = []
     for token in doc:  # the cheap tests first: classify() reads the whole phrase
         if token.dep_ == "compound" or token.pos_ not in ("NOUN", "PROPN") or not any(
                 c.dep_ == "poss" and c.lower_ in ("my", "our") for c in token.children):
             continue
-        if classify(token, g) != "device":
+        klass = classify(token, g)  # "the insurance for my Skoda Octavia": a car of one's own, as a phone is
+        if klass not in ("device", "vehicle"):
             continue
         words = phrase_tokens(token, set())
         if any(t.lower_ in ("old", "previous", "former", "last", "new") for t in words) or not any(
@@ -144,9 +158,9 @@ def owned_devices(doc: Any, person: str, g: Grammar
         if verb is not None and verb.lemma_.lower() in moved and verb.lemma_.lower() not in ("have", "keep", "use"):
             continue
         obj = object_text(words)
-        text = template_text("device", "device", person, obj)
+        text = template_text(klass, klass, person, obj)
         if obj and text:
-            found.append(("device", obj, text, (), None))
+            found.append((klass, obj, text, (), None))
     return found
 
 

@@ -291,7 +291,6 @@ SECOND = timedelta(days=26)
 FAILS_TODAY: dict[str, str] = {
     "cl2-c03": "the first call stores only 'payment method ends in 4421' (the account's ending), without Nationwide",
     "cl2-c04": "the agent's 'basic with ads plan' is not read; only the later premium plan is stored",
-    "cl2-c05": "the later call also stores 'drives an arnold clark the car place' (a vehicle) beside the employer",
     "cl2-c07": "nothing stored: 'booked in with doctor fraser she'll be your regular dentist' names the dentist by "
                "'she'",
     "cl2-c08": "only 'on the contact lens subscription' is stored; 'i have you in acuvue oasys' is not read",

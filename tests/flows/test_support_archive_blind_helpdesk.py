@@ -201,8 +201,6 @@ SECOND = timedelta(days=23)
 FAILS_TODAY: dict[str, str] = {
     "hd-c01": "the Leeds office ('i sit there every day') is not stored; 'lives in Manchester office' is added "
               "as a fresh active fact and closes nothing",
-    "hd-c02": "'line manager is Priya Shah' stays active; Tom Okafor is stored as a new approver, not as her "
-              "successor",
     "hd-c10": "'25 days annual leave' is stored as 'banks with 25 days ...' and stays active; the agent's 28 "
               "days is not stored",
     "hd-c11": "nothing is stored for the scope: neither the blue contractor badge nor the staff badge",

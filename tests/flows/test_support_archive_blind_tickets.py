@@ -302,9 +302,6 @@ START = datetime(2026, 5, 11, 9, tzinfo=UTC)
 SECOND = timedelta(days=23)
 
 FAILS_TODAY: dict[str, str] = {
-    "tix-c01": "Wattle Crescent is closed by the agent's new delivery address at 9 Banksia Lane, but the customer's "
-               "own 'i moved to 9 banksia lane' is a second active fact (an address), and it is the one the check "
-               "finds",
     "tix-c07": "no super fund is stored in either conversation (AustralianSuper or Hostplus)",
     "tix-c11": "the 50GB allowance ('your plan gives you 50GB of data a month') is not stored; the 20GB plan is added "
                "with nothing to close",

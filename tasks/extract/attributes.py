@@ -413,8 +413,9 @@ def provider_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> R
         return None
     kinds = g.word("provider_kinds")
     for name, token in arguments(verb):
-        if name not in wanted or token.pos_ not in ("NOUN", "PROPN"):
-            continue
+        if name not in wanted or token.pos_ not in ("NOUN", "PROPN") or any(
+                c.dep_ == "poss" and c.lower_ == "your" for c in token.children):
+            continue  # "registered with your private GP service": the company spoken to is no provider of its own
         word = token.lower_
         kind = word[:-1] if word.endswith("s") and word[:-1] in kinds else word
         named = [c for c in token.children if c.dep_ in ("compound", "nmod") and c.i < token.i

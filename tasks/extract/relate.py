@@ -171,6 +171,9 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                         token.ent_type_ in PLACE_ENTITIES or any(t.like_num or t.lower_ in STREET | {"isle", "island"}
                                                                  for t in token.subtree)):
                     continue  # "we're staying on Okta": on a product, not on a street
+                if frame.relation == "doctor" and who.first_person and any(
+                        c.dep_ == "poss" and c.lower_ == "your" for c in token.children):
+                    continue  # "I'm registered with your private GP service": a client of the company spoken to
                 titled = any(t.lower_.rstrip(".") in PERSON_TITLES for t in token.subtree if t.i <= token.i)
                 if relation == "address" and titled:
                     continue  # "move over to Dr Okafor as my dentist": a person, not a place

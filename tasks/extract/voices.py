@@ -33,8 +33,8 @@ _ABOUT_YOU = re.compile(r"^(?:your|you're|you are|you've|you have|you)\b", re.IG
 # A clause that gives the purpose or the upshot of the sentence before it (", so you can ...", ", which means
 # ...", ", meaning ...") says what follows from the statement, not the statement: it is cut off before reading.
 _TRAILING = re.compile(r",?\s+(?:so(?: that)?|which means|which will|meaning|so now|as (?:you )?(?:agreed|requested|"
-                       r"discussed|arranged|promised|asked)|effective|with (?:immediate )?effect)\b\s*(?=\w)",
-                       re.IGNORECASE)
+                       r"discussed|arranged|promised|asked)|effective|starting|beginning|with (?:immediate )?effect)"
+                       r"\b\s*(?=\w)", re.IGNORECASE)
 _OUR_APPOSITIVE = re.compile(r",\s+our\b[^,]*", re.IGNORECASE)
 """You're on Fixed Green 12, our twelve-month fixed tariff, ...": the company's description of the value."""
 _YOUR_VALUE = re.compile(r"^your (?:[\w'-]+ ){0,3}[\w'-]+ (?:is|are) (?:now )?(?=\S)", re.IGNORECASE)

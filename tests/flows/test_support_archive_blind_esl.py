@@ -322,8 +322,8 @@ START = datetime(2026, 4, 6, 9, tzinfo=UTC)
 SECOND = timedelta(days=41)      # the later conversation comes this long after the first
 
 FAILS_TODAY: dict[str, str] = {
-    "esl-c06": "nothing stored for the new course: 'I pay yesterday for the Business English course, please put me "
-               "there' is read by no rule, and the agent's 'You're now enrolled in Business English' is not rewritten",
+    "esl-c06": "both courses stay active: courses are many at a time, and 'I finish the IELTS ... I don't need "
+               "that course more' is not read as the end of the old one",
 }
 
 ARCHIVE = CaseArchive(tenant="blind-esl", start=START, later_by=SECOND, turn_gap_s=40, one_offs_on_day=3,

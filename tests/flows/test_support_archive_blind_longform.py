@@ -484,12 +484,8 @@ FAILS_TODAY: dict[str, str] = {
               "Leslieville Pet Clinic' is not stored either",
     "lf-c08": "the invoice contact ('send all invoices to our accounts administrator, Mere Thompson') is read by no "
               "rule; only the new contact's email is stored",
-    "lf-c09": "the aisle seat is stored, but 'I actually meant window ... please book window seats for me from now "
-              "on' is read as a booking, and the agent's 'corrected your seat preference to window' is not rewritten",
     "lf-c10": "the insurer is stored ('our home insurer is Hollard'), but the agent's 'moved your building and "
               "contents cover from Hollard to Santam' is stored as a plan, another slot, so nothing closes",
-    "lf-t03": "the usual doctor is stored tentative: the same turn's 'registered with your private GP service in "
-              "Harrogate' fills the same one-valued slot",
 }
 
 ARCHIVE = CaseArchive(tenant="blind-longform", start=START, later_by=SECOND, turn_gap_s=40, one_offs_on_day=3,

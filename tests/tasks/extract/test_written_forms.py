@@ -115,3 +115,26 @@ def test_a_login_fixed_on_the_same_chat_leaves_nothing(extractor):
                                turn("I've sent a reset link by SMS.", 2, role="agent"),
                                turn("Ok, it works now. Spasibo.", 3)])
     assert found == [[], [], []]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Dr. Okafor is now listed as your primary care doctor.", ("doctor", "customer's doctor is Dr. Okafor")),
+    ("I have corrected your seat preference to window.", ("attribute_seat", "customer's seat preference is window")),
+    ("You're now enrolled in Business English, starting Monday.",
+     ("education", "customer is enrolled in Business English")),
+])
+def test_an_agents_confirmation_is_the_customers_fact(extractor, text, expected):
+    found = extractor.extract([turn(text, role="agent")])[0]
+    assert expected in [(f.relation, f.text) for f in found]
+    assert all(f.replaces for f in found if (f.relation, f.text) == expected)  # each says the value changed
+
+
+def test_an_agents_offer_of_a_seat_is_no_preference(extractor):
+    found = extractor.extract([turn("You could choose a window seat on the next flight.", role="agent")])[0]
+    assert [f.text for f in found if f.relation == "attribute_seat"] == []
+
+
+def test_the_company_spoken_to_is_no_doctor_or_provider(extractor):
+    found = read(extractor, "I'm registered with your private GP service in Harrogate and my usual doctor is "
+                            "Dr Hargreaves.")
+    assert found == [("doctor", "customer's doctor is Dr Hargreaves")]

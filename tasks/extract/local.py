@@ -51,6 +51,7 @@ from archivist.tasks.extract.errands import (
     without_booking_details,
 )
 from archivist.tasks.extract.grammar import Grammar, load_grammar
+from archivist.tasks.extract.holder import Holder, find_holder
 from archivist.tasks.extract.parse import (
     Clause,
     _clause,
@@ -109,6 +110,7 @@ class LocalExtractor:
         self.name = f"local-parse-v{self.grammar.version}"
         self.dropped_one_offs = 0
         self._nlp = None
+        self._holder = Holder({}, {})
 
     @property
     def nlp(self) -> Any:
@@ -128,6 +130,7 @@ class LocalExtractor:
         return self.extract([turn])[0]
 
     def extract(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]:
+        self._holder = find_holder(turns, self.grammar.speaker_roles)  # "writing on behalf of my mum, Margaret ..."
         own = self._own_facts(turns)
         if self.read_voices and any((t.role or "").lower() not in self.grammar.speaker_roles for t in turns):
             # Agent and system turns (tasks/extract/voices.py): the agent's rewrites are read as customer turns.
@@ -337,6 +340,9 @@ class LocalExtractor:
             imperative = head.dep_ == "ROOT" and head.tag_ == "VB" and head.lemma_.lower() in CONTACT_VERBS
             return Who(person, True) if fragment or imperative else None
         lower = subject.lower_
+        holder = self._holder
+        if lower == "i" and holder.declared(turn):
+            return None  # "I've moved house myself", written for mum: the writer's own, not the account holder's
         if lower in ("i", "we"):
             return Who(person, True)
         if lower == "it" and not any(c.dep_ == "dobj" for c in clause.verb.children):
@@ -346,12 +352,17 @@ class LocalExtractor:
                 return Who(person, True, subject, thing)
             return None
         if lower in PERSONAL_PRONOUNS:  # "He loves the park": the third party the speaker named last, or no fact
+            if lower != "they" and holder.declared(turn):
+                return Who(person, True)  # "She lives at 27 Pennine Way", written for Margaret Holloway
             named = person_antecedent(subject, turn, sentence, g, person)
             return Who(named, False) if named else None
         # "My contents sum insured": the possessive may hang on a compound of the subject
-        possessed = any(c.lower_ in ("my", "our") for c in subject.children) or any(
+        mine = ("our",) if holder.declared(turn) else ("my", "our")  # a writer's "my email" is not the holder's
+        possessed = any(c.lower_ in mine for c in subject.children) or any(
             c.lower_ in ("my", "our") for t in subject.children if t.dep_ == "compound" and t.i < subject.i
-            for c in t.children)
+            for c in t.children) or any(  # "Margaret's address", "her post": the holder's, written for
+            c.dep_ == "poss" and (holder.is_holder(turn, c.text.removesuffix("'s")) or (
+                c.lower_ in ("his", "her") and holder.declared(turn))) for c in subject.children)
         if any(c.lower_ == "our" for c in subject.children) and subject.lemma_.lower() in g.word("self_groups"):
             return Who(person, True)  # "Our company switched to Enterprise": the account holder itself
         if lower in ("everything", "things", "all") and clause.head.lemma_.lower() in ("be", "work", "seem", "stay"):
@@ -364,8 +375,12 @@ class LocalExtractor:
                                 for c in subject.children)) and any(
             subject.lemma_.lower() in names for names in g.attributes.values())
         kin = kin_of(subject, g)
+        if kin is not None and holder.is_holder_kin(turn, kin.lower_):
+            return Who(person, True)  # "mum moved into Ashgrove House", written for her
         if kin is not None and (possessed or any(c.lower_ in ("my", "our") for c in kin.children)):
             name = name_of(subject, g, exclude=kin)
+            if holder.is_holder(turn, name):
+                return Who(person, True)
             if name:
                 return Who(name, False, kin_of=(person, kin.lower_))
             return Who(f"{person}'s {kin.lower_}", False)
@@ -379,7 +394,8 @@ class LocalExtractor:
             return Who(person, True, subject, " ".join(thing_word(t) for t in words))
         if subject.pos_ == "PROPN" and subject.text[:1].isupper() and lower not in g.word("not_names") \
                 and subject.ent_type_ in ("", "PERSON") and not any(lower in g.noun(n) for n in g.nouns):
-            return Who(name_of(subject, g) or subject.text, False)
+            name = name_of(subject, g) or subject.text
+            return Who(person, True) if holder.is_holder(turn, name) else Who(name, False)
         return None
 
     def _family(self, clause: Clause, who: Who, person: str) -> tuple[str | None, ...]:

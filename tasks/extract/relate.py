@@ -175,8 +175,10 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                         c.dep_ == "poss" and c.lower_ == "your" for c in token.children):
                     continue  # "I'm registered with your private GP service": a client of the company spoken to
                 titled = any(t.lower_.rstrip(".") in PERSON_TITLES for t in token.subtree if t.i <= token.i)
-                if relation == "address" and titled:
-                    continue  # "move over to Dr Okafor as my dentist": a person, not a place
+                if relation == "address" and (titled or any(c.dep_ == "det" and c.lower_ in ("a", "an")
+                                                            for c in token.children) and not any(
+                        t.pos_ == "PROPN" or any(ch.isdigit() for ch in t.text) for t in token.subtree)):
+                    continue  # "move over to Dr Okafor as my dentist": a person; "in a two bed": no address
                 if lemma == "be" and name == "prep:with" and who.first_person and titled and any(
                         t.lower_.rstrip(".") in ("dr", "doctor") for t in token.subtree if t.i <= token.i):
                     relation, klass = "doctor", None  # "now I am with Dr Okafor": the doctor one is registered with

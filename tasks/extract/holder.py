@@ -1,0 +1,75 @@
+"""The account holder when someone else writes for them: a carer, an attorney, a spouse, an assistant, an adviser.
+
+"I'm writing on behalf of my mum, Margaret Holloway ... She lives at 27 Pennine Way", "Priya from Bluegum Home
+Care, I'm Mr Desmond Kovac's support worker", "Jess Moreno, EA to Richard Vaughn", "Tom Aldridge again for Sarah
+Whitcombe": the scope's person is the one written for, so what the writer says of them ("She lives at ...",
+"Desmond is on ...", "my mum moved into Ashgrove House") is the customer's fact, not a third party's. The
+declaration is read from the customer's turns of the conversation (and the messages before it); the names it
+gives, each word of them, and the kin word it uses ("my mum") then stand for the customer. A conversation with no
+declaration is read as before: a named third party stays a third party.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from archivist.tasks.extract.types import TurnContext
+
+_NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2}"
+_ROLES = (r"(?:EA|PA|executive assistant|personal assistant|assistant|carer|caregiver|care worker|support worker|"
+          r"attorney|power of attorney|adviser|advisor|financial adviser|accountant|solicitor|representative|guardian|"
+          r"nurse|daughter|son|wife|husband|partner|mother|father|mum|mom|dad|niece|nephew|granddaughter|grandson)")
+_DECLARATIONS = [
+    # "on behalf of my mum, Margaret Holloway", "writing for my husband Doug", "again for Sarah Whitcombe"
+    re.compile(r"\b(?:on behalf of|writing for|calling for|messaging for|chatting for|acting for|act for|"
+               r"speaking for|again,? for|here for)\s+(?:my\s+(?P<kin>[a-z]+),?\s+)?(?P<name>" + _NAME + ")"),
+    # "Jess Moreno for Richard Vaughn again": the writer's full name, then whom for
+    re.compile(r"\b[A-Z][a-z'-]+\s+[A-Z][a-z'-]+,?\s+(?:(?:here\s+)?again,?\s+)?for\s+(?P<name>" + _NAME + ")"),
+    # "EA to Richard Vaughn", "support worker for Mr Kovac"
+    re.compile(r"\b" + _ROLES + r"\s+(?:to|for|of)\s+(?P<name>" + _NAME + ")"),
+    # "I'm Mr Desmond Kovac's support worker", ", Margaret Holloway's daughter"
+    re.compile(r"(?:\b[Ii]'m|\b[Ii] am|,)\s+(?P<name>" + _NAME + r")'s\s+(?:[a-z]+\s+)?" + _ROLES + r"\b"),
+]
+_KIN_FOR = re.compile(r"\b(?:on behalf of|writing for|calling for|messaging for|for)\s+my\s+(?P<kin>mum|mom|mother|"
+                      r"dad|father|husband|wife|partner|son|daughter|gran|grandma|grandmother|grandad|grandfather)\b")
+"""'I'm writing for my husband': the kin word stands for the holder even where no name follows."""
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr"})
+
+
+class Holder:
+    """The names and kin words that stand for the account holder, per conversation."""
+
+    def __init__(self, names: dict[str | None, frozenset[str]], kin: dict[str | None, frozenset[str]]):
+        self._names, self._kin = names, kin
+
+    def is_holder(self, turn: TurnContext, name: str | None) -> bool:
+        words = set(re.sub(r"[^\w\s'-]", " ", name or "").split())
+        return bool(words) and words <= self._names.get(turn.conversation_id, frozenset()) | _TITLES_CASED
+
+    def is_holder_kin(self, turn: TurnContext, kin: str | None) -> bool:
+        return (kin or "").lower() in self._kin.get(turn.conversation_id, frozenset())
+
+    def declared(self, turn: TurnContext) -> bool:
+        return bool(self._names.get(turn.conversation_id) or self._kin.get(turn.conversation_id))
+
+
+_TITLES_CASED = frozenset({"Mr", "Mrs", "Ms", "Miss", "Dr"})
+
+
+def find_holder(turns: Sequence[TurnContext], speaker_roles: frozenset[str] | set[str]) -> Holder:
+    names: dict[str | None, set[str]] = {}
+    kin: dict[str | None, set[str]] = {}
+    for turn in turns:
+        texts = [turn.text or ""] if (turn.role or "").lower() in speaker_roles else []
+        texts += [m.text or "" for m in turn.previous if (m.role or "").lower() in speaker_roles]
+        for text in texts:
+            for pattern in _DECLARATIONS:
+                for match in pattern.finditer(text):
+                    words = [w for w in match.group("name").replace(".", " ").split() if w.lower() not in _TITLES]
+                    names.setdefault(turn.conversation_id, set()).update(words)
+                    if match.groupdict().get("kin"):
+                        kin.setdefault(turn.conversation_id, set()).add(match.group("kin").lower())
+            for match in _KIN_FOR.finditer(text):
+                kin.setdefault(turn.conversation_id, set()).add(match.group("kin").lower())
+    return Holder({c: frozenset(n) for c, n in names.items()}, {c: frozenset(k) for c, k in kin.items()})

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.phrases import STREET
 from archivist.tasks.extract.phrasing import at_or_in
 from archivist.tasks.extract.relate import classify
 from archivist.tasks.extract.types import TurnContext
@@ -36,10 +37,15 @@ CHANGED = frozenset({"now", "changed", "new", "moved", "updated", "different", "
 
 
 def asked_slot(turn: TurnContext, g: Grammar) -> str | None:
-    """The slot the agent's message right before this turn asks for, by the longest phrase it names."""
-    if not turn.previous:
+    """The slot the agent's message before this turn asks for, by the longest phrase it names. A chat typed in
+    one-line messages answers over several ("Can you share your order number and delivery address?" / "#CH-58120"
+    / "12 admiralty way lekki"): the customer's own messages in between (two at most) do not end the question."""
+    own = 0
+    while own < len(turn.previous) and own < 3 and (turn.previous[-1 - own].role or "").lower() in g.speaker_roles:
+        own += 1
+    if own >= len(turn.previous) or own > 2:
         return None
-    last = turn.previous[-1]
+    last = turn.previous[-1 - own]
     if (last.role or "").lower() in g.speaker_roles or not _REQUESTING.search(last.text or ""):
         return None
     text = (last.text or "").lower().replace("\u2019", "'")
@@ -65,10 +71,10 @@ def answer_value(doc: Any) -> list[Any]:
         start += 1
     elif any(t.pos_ in ("VERB", "AUX") or t.lower_ in ("i", "we", "my", "our") for t in rest):
         return []  # a clause of its own, not a bare value: the frames read it
-    while start < len(tokens) and (tokens[start].pos_ == "ADV" or tokens[start].is_punct or (
+    while start < len(tokens) and (tokens[start].pos_ in ("ADV", "ADP") or tokens[start].is_punct or (
             tokens[start].lower_ in _CONFIRMING and start + 1 < len(tokens) and tokens[start + 1].is_punct)) and \
             tokens[start].text not in ("(", "+"):
-        start += 1  # "it's now ...", "it's actually ...", "that is right, 418 Maple Street"
+        start += 1  # "it's now ...", "it's actually ...", "that is right, 418 Maple Street", "it's with Barclays"
     value: list[Any] = []
     for token in tokens[start:]:
         if token.pos_ in ("VERB", "AUX", "PRON", "ADV", "SCONJ", "CCONJ") and not token.like_num \
@@ -88,7 +94,9 @@ def answer_fact(slot: str, doc: Any, turn_text: str, person: str, g: Grammar, qu
     if not value:
         return None
     obj = render(value)
-    named = any(t.pos_ == "PROPN" or (t.text[:1].isupper() and t.i > 0) for t in value)
+    # "12 admiralty way lekki phase 1": typed in lower case, the street word names the place
+    named = any(t.pos_ == "PROPN" or (t.text[:1].isupper() and t.i > 0) for t in value) or (
+        slot in ("address", "delivery_address") and any(t.lower_ in STREET for t in value[1:]))
     numbered = any(t.like_num for t in value)
     text = None
     if slot in ("address", "delivery_address") and numbered and named and len(value) >= 2:
@@ -101,7 +109,8 @@ def answer_fact(slot: str, doc: Any, turn_text: str, person: str, g: Grammar, qu
             obj, text = email.group(0), f"{person}'s email is {email.group(0)}"
         elif digits >= 7 and digits >= sum(ch.isalnum() for ch in obj) - 2:  # "(977) 625-2661", "+44 7700 ..."
             text = f"{person}'s phone number is {obj}"
-    elif slot in ("employer", "bank") and named:
+    elif slot in ("employer", "bank") and named and not (slot == "bank" and numbered):
+        # "Chidinma Okafor, 7712" to "confirm the account name and the last 4 digits": a holder and an ending
         text = f"{person} works at {obj}" if slot == "employer" else f"{person} banks with {obj}"
     elif slot == "payment_method" and re.search(r"\bending (?:in )?\d{4}\b", doc.text, re.IGNORECASE):
         return None  # "it's the visa debit ending 4417": the card by its ending, as the sentence's values read it

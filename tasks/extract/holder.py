@@ -61,6 +61,8 @@ def find_holder(turns: Sequence[TurnContext], speaker_roles: frozenset[str] | se
     names: dict[str | None, set[str]] = {}
     kin: dict[str | None, set[str]] = {}
     for turn in turns:
+        if turn.conversation_id is None:
+            continue  # no conversation known: a declaration in one chat must not carry to every other
         texts = [turn.text or ""] if (turn.role or "").lower() in speaker_roles else []
         texts += [m.text or "" for m in turn.previous if (m.role or "").lower() in speaker_roles]
         for text in texts:

@@ -74,6 +74,7 @@ from archivist.tasks.extract.resolved import fulfilled_on_the_call, resolved_on_
 from archivist.tasks.extract.schedules import delivery_address, schedule_reading
 from archivist.tasks.extract.sentences import Span, split_sentences
 from archivist.tasks.extract.slots import any_reading
+from archivist.tasks.extract.spoken import unspoken
 from archivist.tasks.extract.subjects import (
     PERSONAL_PRONOUNS,
     antecedent,
@@ -156,8 +157,8 @@ class LocalExtractor:
                 if said:  # only sentences that can state a fact are parsed: the parser is the cost
                     jobs += [(index, sentence, piece) for piece in statements(said)]
                 elif presupposes_value(sentence.text):  # "why did my card ending 4417 get charged twice?"
-                    asked.add(len(jobs))
-                    jobs.append((index, sentence, sentence.text))
+                    asked.add(len(jobs))  # makers' names written as names: "my iphone 13 keeps dropping??"
+                    jobs.append((index, sentence, unspoken(sentence.text)))
         found: list[dict[tuple[str, str], ExtractedFact]] = [{} for _ in turns]
         docs = parse_texts(self.nlp, [text for _, _, text in jobs], self.grammar.batch_size)
         again = [n for n, doc in enumerate(docs) if dropped_subject(doc)]  # "Swapped my Galaxy for a Pixel"

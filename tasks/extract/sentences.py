@@ -1,7 +1,8 @@
 """Sentences of a message with their offsets, so that a fact's quote is always a verbatim substring of it.
 
 The splitter is ours rather than the parser's: it does not split after "St." and other abbreviations of
-addresses, and it is the same for every extractor (the LLM prompt numbers the same sentences).
+addresses, it splits at an emoji (which a chat uses as a full stop), and it is the same for every extractor (the LLM
+prompt numbers the same sentences).
 """
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ from dataclasses import dataclass
 
 ABBREVIATIONS = {"st", "mr", "mrs", "ms", "dr", "rd", "ave", "no", "e.g", "i.e", "etc", "approx", "vs", "jr", "sr",
                  "mt", "ft", "apt", "ln", "sq", "co", "ltd", "inc", "dept", "est", "tel"}
-_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+")
+_EMOJI = "\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2300-\u23FF\uFE0F\u200D"
+_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+|\s*[" + _EMOJI + r"]+\s*")
+"""A sentence ends at its mark, a line break, or an emoji: a chat writes "on the bank holiday 💪 Your membership
+has ..." and "Sorted ✅ Sandyford is your home club" with no other mark between two sentences."""
 _WORD_BEFORE = re.compile(r"([A-Za-z.]+)\.$")
 
 

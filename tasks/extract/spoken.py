@@ -95,7 +95,7 @@ def unspoken(text: str) -> str:
     text = _ON_DAYS.sub(r"\1 on \2", text)
     text = re.sub(r"\s{2,}", " ", _FILLERS.sub(" ", text))
     # "jdorsey70 at gmail dot com", "your capitec account": what a transcriber writes in words or in lower case
-    text = _names().sub(lambda m: m.group(0).title(), _EMAIL_SAID.sub(_email, text))
+    text = _names().sub(lambda m: _CASED.get(m.group(0).lower(), m.group(0).title()), _EMAIL_SAID.sub(_email, text))
     text = _CONFIRMED.sub("", _REPEATED.sub(r"\1", text).strip())
     text = _STREET.sub(_street, text)
     text = _POSTCODE.sub(lambda m: f"{m.group(1)}{m.group(2)} {(m.group(3) + (m.group(4) or '')).upper()}{m.group(5)}",
@@ -106,6 +106,11 @@ def unspoken(text: str) -> str:
                      text)
     text = _DOCTOR.sub(lambda m: m.group(0) if m.group(1) in _NOT_NAMES else f"Dr {m.group(1).title()}", text)
     return re.sub(r"\s{2,}", " ", text).strip()
+
+
+_CASED = {"iphone": "iPhone", "ipad": "iPad", "macbook": "MacBook", "bmw": "BMW", "hsbc": "HSBC", "tsb": "TSB",
+          "oneplus": "OnePlus", "paypal": "PayPal", "natwest": "NatWest"}
+"""Names a title case would misspell ("Iphone"): the small parser reads "my Iphone 13" as nothing of mine."""
 
 
 @lru_cache(maxsize=1)

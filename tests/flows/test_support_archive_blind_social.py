@@ -433,7 +433,6 @@ FAILS_TODAY: dict[str, str] = {
                "07700 900418, 22 ashby rd (active); customer is on the Essentials 30GB plan (active)",
     "soc-c02": "no fact holds 'Admiralty Way'; stored: customer's app keeps sending evrything to "
                "lekki (active); customer lives at plot 5 Bode Thomas Street (active)",
-    "soc-c04": "no fact holds 'Rathmines'; stored: nothing",
     "soc-c05": "no fact holds 'aisle'; stored: customer wants to change their seat preference to "
                "window na lang (active); customer likes sleeping (active)",
     "soc-c06": "no fact holds '4417'; stored: customer pays with that card (closed); customer's "

@@ -74,3 +74,12 @@ def test_a_declaration_in_another_conversation_changes_nothing_here(extractor):
     turns = chat("I'm writing on behalf of my mum, Margaret Holloway.", conversation="c1") + \
         chat("She lives at 27 Pennine Way, Skipton.", conversation="c2")
     assert "customer lives at 27 Pennine Way, Skipton" not in texts(extractor, turns)
+
+
+def test_turns_of_no_known_conversation_declare_nothing():
+    turns = [TurnContext(turn_id="t1", tenant="acme", scope="s1", speaker="Customer", role="customer",
+                         text="I'm writing on behalf of my mum, Margaret Holloway.", said_at=SAID_AT),
+             TurnContext(turn_id="t2", tenant="acme", scope="s2", speaker="Customer", role="customer",
+                         text="I live in Leeds.", said_at=SAID_AT)]
+    holder = find_holder(turns, ROLES)
+    assert not holder.declared(turns[1]) and not holder.declared(turns[0])

@@ -138,3 +138,55 @@ def test_the_company_spoken_to_is_no_doctor_or_provider(extractor):
     found = read(extractor, "I'm registered with your private GP service in Harrogate and my usual doctor is "
                             "Dr Hargreaves.")
     assert found == [("doctor", "customer's doctor is Dr Hargreaves")]
+
+
+def _chat(*turns: tuple[str, str]) -> list[TurnContext]:
+    from archivist.tasks.extract import ContextMessage
+
+    made: list[TurnContext] = []
+    for n, (role, text) in enumerate(turns):
+        previous = tuple(ContextMessage(speaker=t.speaker, role=t.role, text=t.text) for t in made[-10:])
+        made.append(TurnContext(turn_id=f"t{n}", tenant="acme", scope="s1", speaker=role.title(), role=role,
+                                text=text, said_at=SAID_AT, conversation_id="c1", previous=previous))
+    return made
+
+
+def test_an_answer_typed_two_messages_after_the_question_is_read(extractor):
+    turns = _chat(("agent", "So sorry for the wait. Can you share your order number and delivery address?"),
+                  ("customer", "#CH-58120"), ("customer", "12 admiralty way lekki phase 1"))
+    found = [(f.relation, f.text) for facts in extractor.extract(turns) for f in facts]
+    assert found == [("delivery_address", "customer's delivery address is 12 Admiralty Way lekki phase 1")]
+
+
+def test_an_answer_after_another_agent_message_answers_nothing(extractor):
+    turns = _chat(("agent", "Can you share your delivery address?"), ("agent", "The rider is five minutes away."),
+                  ("customer", "12 admiralty way lekki phase 1"))
+    assert [f for facts in extractor.extract(turns) for f in facts] == []
+
+
+def test_an_emoji_ends_a_sentence():
+    from archivist.tasks.extract.sentences import split_sentences
+
+    text = "Yes, Rathmines is open on the bank holiday 💪 Your membership has Rathmines as your home club."
+    assert [s.text for s in split_sentences(text)] == ["Yes, Rathmines is open on the bank holiday",
+                                                       "Your membership has Rathmines as your home club."]
+    assert all(text[s.start:s.end] == s.text for s in split_sentences(text))  # quotes stay verbatim
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Hi! Your membership has Rathmines as your home club so you're all good.",
+     ("attribute_club", "customer's home club is Rathmines", False)),
+    ("Sorted ✅ Sandyford is your home club from the 1st of next month, same price.",
+     ("attribute_club", "customer's home club is Sandyford", True)),
+])
+def test_what_the_account_holds_as_a_slot_is_the_customers(extractor, text, expected):
+    found = extractor.extract([turn(text, role="agent")])[0]
+    assert expected in [(f.relation, f.text, f.replaces) for f in found]
+
+
+def test_an_answer_keeps_no_preposition_and_a_name_with_digits_is_no_bank(extractor):
+    with_bank = _chat(("agent", "Which bank is it with?"), ("customer", "It's with Barclays."))
+    assert [f.text for facts in extractor.extract(with_bank) for f in facts] == ["customer banks with Barclays"]
+    holder = _chat(("agent", "Please confirm the account name and the last 4 digits of the Access Bank account."),
+                   ("customer", "Chidinma Okafor, 7712"))
+    assert [f.text for facts in extractor.extract(holder) for f in facts if f.relation == "bank"] == []

@@ -31,6 +31,14 @@ _DECLARATIONS = [
     # "I'm Mr Desmond Kovac's support worker", ", Margaret Holloway's daughter"
     re.compile(r"(?:\b[Ii]'m|\b[Ii] am|,)\s+(?P<name>" + _NAME + r")'s\s+(?:[a-z]+\s+)?" + _ROLES + r"\b"),
 ]
+_KIN = (r"(?:mum|mom|mother|dad|father|husband|wife|partner|son|daughter|gran|grandma|grandmother|grandad|"
+        r"grandfather|nan|aunt|uncle|brother|sister)")
+_HOLDS = re.compile(r"\bmy\s+(?P<kin>" + _KIN + r"),?\s+(?:(?P<name>" + _NAME + r"),?\s+)?(?:is|'s)\s+the\s+"
+                    r"(?:main\s+)?(?:policy ?holder|account ?holder|bill ?payer|named customer|customer|patient|"
+                    r"member)\b"
+                    r"|\b(?:I\s+(?:help|look after|care for|support)|I'm\s+helping)\s+my\s+(?P<kin2>" + _KIN + r")"
+                    r"(?:,?\s+(?P<name2>" + _NAME + r"))?")
+"""'my husband Mike is the policyholder', 'I help my mum with her account', 'I look after my dad, Gwilym Evans'."""
 _KIN_FOR = re.compile(r"\b(?:on behalf of|writing for|calling for|messaging for|for)\s+my\s+(?P<kin>mum|mom|mother|"
                       r"dad|father|husband|wife|partner|son|daughter|gran|grandma|grandmother|grandad|grandfather)\b")
 """'I'm writing for my husband': the kin word stands for the holder even where no name follows."""
@@ -74,4 +82,10 @@ def find_holder(turns: Sequence[TurnContext], speaker_roles: frozenset[str] | se
                         kin.setdefault(turn.conversation_id, set()).add(match.group("kin").lower())
             for match in _KIN_FOR.finditer(text):
                 kin.setdefault(turn.conversation_id, set()).add(match.group("kin").lower())
+            for match in _HOLDS.finditer(text):
+                word, name = match.group("kin") or match.group("kin2"), match.group("name") or match.group("name2")
+                kin.setdefault(turn.conversation_id, set()).add(word.lower())
+                if name:
+                    names.setdefault(turn.conversation_id, set()).update(
+                        w for w in name.replace(".", " ").split() if w.lower() not in _TITLES)
     return Holder({c: frozenset(n) for c, n in names.items()}, {c: frozenset(k) for c, k in kin.items()})

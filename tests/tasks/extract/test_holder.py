@@ -35,6 +35,9 @@ def texts(extractor: LocalExtractor, turns: list[TurnContext]) -> list[str]:
     ("Hi, this is Jess Moreno, EA to Richard Vaughn at Halvorsen Capital.", {"Richard", "Vaughn"}, set()),
     ("Hi, Tom Aldridge again for Sarah Whitcombe (WP-5521093).", {"Sarah", "Whitcombe"}, set()),
     ("Good morning. I'm Linda Fraser, I'm writing for my husband Doug.", {"Doug"}, {"husband"}),
+    ("hi! I'm Dana Kowalski, my husband Mike is the policyholder but I'm a named driver", {"Mike"}, {"husband"}),
+    ("Hello, I'm Sian, I look after my dad, Gwilym Evans.", {"Gwilym", "Evans"}, {"dad"}),
+    ("Hiya, I help my mum with her account, she's Patricia Doyle.", set(), {"mum"}),
 ])
 def test_a_declaration_names_the_holder(declaration, names, kin):
     turns = chat(declaration)

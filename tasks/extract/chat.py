@@ -133,7 +133,7 @@ def labelled_values(text: str, g: Grammar | None = None) -> str:
     Mastercard ending 9083") is read so when its label names a slot of [attributes]: the writer's own value."""
     text = _LABELLED_VALUE.sub(lambda m: f"{m.group(1)}{m.group(2)} is ", text)
     field = _FORM_FIELD.match(text) if g is not None else None
-    if field and g is not None and any(field.group(2).lower() in names for names in g.attributes.values()):
+    if field and g and any(field.group(2).lower() in names for names in g.attributes.values()):
         new = (field.group(1) or "").lower()
         now = " now" if new and new.strip() != "current" else ""  # "New bank: Nedbank": the value is a new one
         return f"My {new}{field.group(2).lower()} is {text[field.end():].rstrip(' .')}{now}."

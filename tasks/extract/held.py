@@ -31,16 +31,17 @@ _INSURED_WITH = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2}?(?:insuranc
                            rf"(?:with|through)\s+(?P<insurer>{_NAME})")
 """Who insures the person: "my health insurance is with Star Health"."""
 
-_STREET_ADDRESS = (r"(?:(?:unit|flat|apt|apartment|suite)\s+\w+,?\s+)?(?P<address>\d+[A-Za-z]?\s+[A-Z][\w'-]*"
-                   r"(?:\s+[A-Z][\w'-]*){0,3}(?:,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})?)")
+STREET_ADDRESS = (r"(?:(?:unit|flat|apt|apartment|suite)\s+\w+,?\s+)?(?P<address>\d+[A-Za-z]?\s+[A-Z][\w'-]*"
+                  r"(?:\s+[A-Z][\w'-]*){0,3}(?:,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})?)")
+"""A street address, after an optional unit: "unit 6, 41 Lygon Street, Carlton" (group `address`: from the number)."""
 _HOME_AT = re.compile(r"\b(?:I'm|I am|[Ww]e're|[Ww]e are)\s+(?:the|a)\s+(?:tenant|resident|owner|homeowner|"
-                      r"leaseholder|occupant)\s+(?:at|of)\s+" + _STREET_ADDRESS)
+                      r"leaseholder|occupant)\s+(?:at|of)\s+" + STREET_ADDRESS)
 _HOME_BOUGHT = re.compile(r"\b(?:I've|[Ww]e've|I have|[Ww]e have|I|[Ww]e)\s+(?:just\s+)?(?:bought|purchased|rented|"
                           r"moved into)\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|apartment|home|place|"
-                          r"bungalow|cottage|condo|property)\s+(?:at|on|in)\s+" + _STREET_ADDRESS)
+                          r"bungalow|cottage|condo|property)\s+(?:at|on|in)\s+" + STREET_ADDRESS)
 """Where the person lives, said of their home; not "my mom's place at 615 Pearl Street"."""
 _DELIVER_ALWAYS = re.compile(r"\b(?:[Pp]lease\s+)?(?:always\s+)?deliver\s+(?:always\s+)?(?:everything\s+|all\s+"
-                             r"(?:my\s+|our\s+)?(?:orders|parcels|deliveries)\s+)?to\s+" + _STREET_ADDRESS)
+                             r"(?:my\s+|our\s+)?(?:orders|parcels|deliveries)\s+)?to\s+" + STREET_ADDRESS)
 _STANDING = re.compile(r"\b(?:always|all|everything|from now on)\b", re.IGNORECASE)
 """Where parcels go from now on: "Please deliver always to 880 Maple Drive"; "only this order" is an errand."""
 

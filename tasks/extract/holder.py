@@ -31,18 +31,24 @@ _DECLARATIONS = [
     # "I'm Mr Desmond Kovac's support worker", ", Margaret Holloway's daughter"
     re.compile(r"(?:\b[Ii]'m|\b[Ii] am|,)\s+(?P<name>" + _NAME + r")'s\s+(?:[a-z]+\s+)?" + _ROLES + r"\b"),
 ]
-_KIN = (r"(?:mum|mom|mother|dad|father|husband|wife|partner|son|daughter|gran|grandma|grandmother|grandad|"
-        r"grandfather|nan|aunt|uncle|brother|sister)")
+_NEAR_KIN = "mum|mom|mother|dad|father|husband|wife|partner|son|daughter|gran|grandma|grandmother|grandad|grandfather"
+_KIN = rf"(?:{_NEAR_KIN}|nan|aunt|uncle|brother|sister)"
 _HOLDS = re.compile(r"\bmy\s+(?P<kin>" + _KIN + r"),?\s+(?:(?P<name>" + _NAME + r"),?\s+)?(?:is|'s)\s+the\s+"
                     r"(?:main\s+)?(?:policy ?holder|account ?holder|bill ?payer|named customer|customer|patient|"
                     r"member)\b"
                     r"|\b(?:I\s+(?:help|look after|care for|support)|I'm\s+helping)\s+my\s+(?P<kin2>" + _KIN + r")"
                     r"(?:,?\s+(?P<name2>" + _NAME + r"))?")
 """'my husband Mike is the policyholder', 'I help my mum with her account', 'I look after my dad, Gwilym Evans'."""
-_KIN_FOR = re.compile(r"\b(?:on behalf of|writing for|calling for|messaging for|for)\s+my\s+(?P<kin>mum|mom|mother|"
-                      r"dad|father|husband|wife|partner|son|daughter|gran|grandma|grandmother|grandad|grandfather)\b")
+_KIN_FOR = re.compile(r"\b(?:on behalf of|writing for|calling for|messaging for|for)\s+my\s+"
+                      rf"(?P<kin>{_NEAR_KIN})\b")
 """'I'm writing for my husband': the kin word stands for the holder even where no name follows."""
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr"})
+_TITLES_CASED = frozenset(t.title() for t in _TITLES)
+
+
+def _name_words(name: str) -> list[str]:
+    """ "Mr Desmond Kovac" -> ["Desmond", "Kovac"]: the words that stand for the holder, titles left out."""
+    return [w for w in name.replace(".", " ").split() if w.lower() not in _TITLES]
 
 
 class Holder:
@@ -62,9 +68,6 @@ class Holder:
         return bool(self._names.get(turn.conversation_id) or self._kin.get(turn.conversation_id))
 
 
-_TITLES_CASED = frozenset({"Mr", "Mrs", "Ms", "Miss", "Dr"})
-
-
 def find_holder(turns: Sequence[TurnContext], speaker_roles: frozenset[str] | set[str]) -> Holder:
     names: dict[str | None, set[str]] = {}
     kin: dict[str | None, set[str]] = {}
@@ -76,8 +79,7 @@ def find_holder(turns: Sequence[TurnContext], speaker_roles: frozenset[str] | se
         for text in texts:
             for pattern in _DECLARATIONS:
                 for match in pattern.finditer(text):
-                    words = [w for w in match.group("name").replace(".", " ").split() if w.lower() not in _TITLES]
-                    names.setdefault(turn.conversation_id, set()).update(words)
+                    names.setdefault(turn.conversation_id, set()).update(_name_words(match.group("name")))
                     if match.groupdict().get("kin"):
                         kin.setdefault(turn.conversation_id, set()).add(match.group("kin").lower())
             for match in _KIN_FOR.finditer(text):
@@ -86,6 +88,5 @@ def find_holder(turns: Sequence[TurnContext], speaker_roles: frozenset[str] | se
                 word, name = match.group("kin") or match.group("kin2"), match.group("name") or match.group("name2")
                 kin.setdefault(turn.conversation_id, set()).add(word.lower())
                 if name:
-                    names.setdefault(turn.conversation_id, set()).update(
-                        w for w in name.replace(".", " ").split() if w.lower() not in _TITLES)
+                    names.setdefault(turn.conversation_id, set()).update(_name_words(name))
     return Holder({c: frozenset(n) for c, n in names.items()}, {c: frozenset(k) for c, k in kin.items()})

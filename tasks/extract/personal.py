@@ -29,6 +29,9 @@ from archivist.tasks.extract.relate import counted as _counted
 NAMING_VERBS = frozenset({"name", "call"})
 
 
+COURSES = frozenset({"course", "class", "program", "programme", "module", "degree"})
+"""What one registers in to study ("registered in the IELTS Preparation course"), not a GP one registers with."""
+
 def personal_readings(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> list[Reading]:
     """Readings of a clause about a person by the personal classes, or [] to leave it to the support frames."""
     verb = clause.verb
@@ -42,9 +45,8 @@ def personal_readings(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     liking = _liking(clause, who, lemma, args, g, dates)
     if liking is not None:
         return [liking]
-    courses = ("course", "class", "program", "programme", "module", "degree")
     if lemma in g.noun("study_verbs") or lemma == "register" and any(  # "registered in the IELTS course"
-            n in ("prep:in", "prep:for", "prep:on") and a.lemma_.lower() in courses for n, a in args):
+            n in ("prep:in", "prep:for", "prep:on") and a.lemma_.lower() in COURSES for n, a in args):
         end = next((a for n, a in args if n in ("dobj", "prep:in", "prep:at", "prep:from") and a.pos_ != "PRON"), None)
         if end is not None or lemma == "graduate":
             return [_reading(clause, who, "education", end, None, dates)]

@@ -174,13 +174,12 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                 if frame.relation == "doctor" and who.first_person and any(
                         c.dep_ == "poss" and c.lower_ == "your" for c in token.children):
                     continue  # "I'm registered with your private GP service": a client of the company spoken to
-                titled = any(t.lower_.rstrip(".") in PERSON_TITLES for t in token.subtree if t.i <= token.i)
-                if relation == "address" and (titled or any(c.dep_ == "det" and c.lower_ in ("a", "an")
+                titles = _titles(token)
+                if relation == "address" and (titles or any(c.dep_ == "det" and c.lower_ in ("a", "an")
                                                             for c in token.children) and not any(
                         t.pos_ == "PROPN" or any(ch.isdigit() for ch in t.text) for t in token.subtree)):
                     continue  # "move over to Dr Okafor as my dentist": a person; "in a two bed": no address
-                if lemma == "be" and name == "prep:with" and who.first_person and titled and any(
-                        t.lower_.rstrip(".") in ("dr", "doctor") for t in token.subtree if t.i <= token.i):
+                if lemma == "be" and name == "prep:with" and who.first_person and titles & {"dr", "doctor"}:
                     relation, klass = "doctor", None  # "now I am with Dr Okafor": the doctor one is registered with
                 if frame.relation == "address" and (klass in ("channel",) or relation == "address" and any(
                         n == "dobj" and a.lemma_.lower() not in g.word("premises") | MOVED_HOME for n, a in args)):
@@ -233,6 +232,11 @@ def member_grade(token: Any, g: Grammar) -> bool:
 
 CHOOSING_VERBS = frozenset({"want", "choose", "request", "correct"})
 PERSON_TITLES = frozenset({"dr", "doctor", "mr", "mrs", "ms", "miss", "mx", "prof", "professor", "nurse"})
+def _titles(token: Any) -> set[str]:
+    """The personal titles of an object phrase, up to its head ("Dr Okafor" -> {"dr"})."""
+    return {t.lower_.rstrip(".") for t in token.subtree if t.i <= token.i} & PERSON_TITLES
+
+
 GENERIC_VEHICLES = frozenset({"car", "van", "motorbike", "motorcycle", "scooter", "moped"})
 
 

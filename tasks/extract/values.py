@@ -13,7 +13,7 @@ from typing import Any
 
 from archivist.tasks.extract.attributes import open_attribute
 from archivist.tasks.extract.grammar import Grammar
-from archivist.tasks.extract.held import held_values
+from archivist.tasks.extract.held import STREET_ADDRESS, held_values
 from archivist.tasks.extract.parse import Clause, arguments
 from archivist.tasks.extract.phrasing import article
 from archivist.tasks.extract.relate import (
@@ -40,10 +40,9 @@ you sent came yesterday, it ends 9083"."""
 _SERVED_AT = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+(?!(?:old|previous|former|last)\s)(?:[\w-]+\s+){0,2}?"
                         r"(?:broadband|fibre|fiber|connection|line|service|internet|wifi|electricity|gas|water|"
                         r"meter|supply|landline|property|premises|house|flat|apartment|home|building|unit|place|"
-                        r"bungalow|cottage|condo)\s+(?:is\s+)?(?:at|in)\s+(?:(?:unit|flat|apt|apartment|suite)\s+\w+,?\s+)?"
-                        r"(?P<address>\d+[A-Za-z]?\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}(?:,\s*[A-Z][\w'-]*"
-                        r"(?:\s+[A-Z][\w'-]*){0,2})?)(?=\s+(?:is|was|has|have|keeps|are|were|will|went|seems|isn't|"
-                        r"kept|drops|dropped)\b|\s*[,.;!?]|$)")
+                        r"bungalow|cottage|condo)\s+(?:is\s+)?(?:at|in)\s+" + STREET_ADDRESS +
+                        r"(?=\s+(?:is|was|has|have|keeps|are|were|will|went|seems|isn't|kept|drops|dropped)\b"
+                        r"|\s*[,.;!?]|$)")
 """A service or a home named at a street address ("my broadband at 12 Hill Road, York keeps dropping", "our
 building at 1820 Larimer Street"): the person's place."""
 _CORRECTED = re.compile(r"\b(?:not|n't)\s+(?:ending|end)\s+(?:in\s+|with\s+)?\d{4}\b[^.?!]*\b(?:ending|ends)\b"

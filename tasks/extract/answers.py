@@ -54,7 +54,8 @@ def asked_slot(turn: TurnContext, g: Grammar) -> str | None:
         for phrase in phrases:
             if re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text) and (best is None or len(phrase) > best[0]):
                 best = (len(phrase), relation)
-    return best[1] if best else None
+    # "What's your policy number?": a phrase of the `none` list names a number that only looks the customer up
+    return best[1] if best and best[1] != "none" else None
 
 
 def answer_value(doc: Any) -> list[Any]:

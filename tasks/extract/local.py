@@ -19,6 +19,7 @@ It never logs message text: the facts it finds may hold card numbers and passwor
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,7 @@ from archivist.tasks.extract.relate import (
     clause_text,
     frame_reading,
 )
+from archivist.tasks.extract.refused import refused_on_the_call
 from archivist.tasks.extract.replacement import fold_negations, states_change
 from archivist.tasks.extract.resolved import fulfilled_on_the_call, resolved_on_the_call
 from archivist.tasks.extract.schedules import delivery_address, schedule_reading
@@ -99,6 +101,9 @@ from archivist.tasks.extract.writing import date_tokens, render
 INTENTION = "intention"
 """Relation of a plan whose action no frame knows ("I'm going to apply for a mortgage")."""
 KIND_OF = {"planned": "plan", "hypothetical": "plan", "past": "event"}
+_COUNTED = re.compile(r"^\d[\d,.]*\s*(?:seats|users|licen[cs]es|members|lines|gb|mb|mbps|percent|%|people|staff)\b",
+                      re.IGNORECASE)
+"""'you're now at 20 seats': a count the account is at, never a place."""
 
 
 class LocalExtractor:
@@ -139,7 +144,8 @@ class LocalExtractor:
             own = [mine + theirs for mine, theirs in zip(own, others, strict=True)]
         own, dropped = resolved_on_the_call(turns, own)  # "my internet's gone down" ... "oh it's back thanks"
         own, done = fulfilled_on_the_call(own, turns)  # "I'd like to upgrade to X" ... "you're now on X"
-        self.dropped_one_offs += dropped + done
+        own, refused = refused_on_the_call(own, turns)  # "I want to change my number" ... "it can't be completed"
+        self.dropped_one_offs += dropped + done + refused
         return own
 
     def _own_facts(self, turns: list[TurnContext]) -> list[list[ExtractedFact]]:
@@ -253,7 +259,8 @@ class LocalExtractor:
         # "my billing contact is now X": the email a known slot holds is not an open attribute's value as well
         known = {f.object.lower() for f in facts if not f.relation.startswith("attribute_")}
         return [f for f in facts if (id(f) not in values or (f.relation, f.object) not in unsure)
-                and not (f.relation.startswith("attribute_") and f.object.lower() in known)]
+                and not (f.relation.startswith("attribute_") and f.object.lower() in known)
+                and not (f.relation == "address" and _COUNTED.match(f.object))]
 
     def _readings(self, clause: Clause, who: Who, dates: set[int], turn: TurnContext) -> list[Reading]:
         g = self.grammar

@@ -25,6 +25,8 @@ and returns the clause features as plain values.
 
 from __future__ import annotations
 
+import re
+
 import importlib
 import threading
 from dataclasses import dataclass
@@ -82,13 +84,33 @@ def parse_texts(nlp: Any, texts: list[str], batch_size: int) -> list[Any]:
         if len(_parsed) + len(missing) > _PARSED_LIMIT:
             _parsed.clear()
         for text, doc in zip(missing, nlp.pipe(missing, batch_size=batch_size), strict=True):
-            _parsed[(key, text)] = doc
+            _parsed[(key, text)] = _numbers_whole(doc, text)
     found = [_parsed.get((key, text)) for text in texts]
     # Another thread may have cleared the cache meanwhile: parse what went missing again.
     gone = [n for n, doc in enumerate(found) if doc is None]
     for n, doc in zip(gone, nlp.pipe([texts[n] for n in gone], batch_size=batch_size), strict=True):
-        found[n] = doc
+        found[n] = _numbers_whole(doc, texts[n])
     return found
+
+
+_AREA_CODE = re.compile(r"\(\+?\d{1,5}\)\s?\d[\d -]{3,}\d")
+"""A phone number written with its area code in brackets ("(312) 555-0148"), which the tokenizer splits at the
+brackets, so that the parse hangs "312" and "555-0148" on different words."""
+
+
+def _numbers_whole(doc: Any, text: str) -> Any:
+    """`doc` (of `text`) with each bracketed phone number one token, as it is one value (the parse is otherwise
+    kept)."""
+    matches = list(_AREA_CODE.finditer(text))
+    if not matches:
+        return doc
+    spans = [doc.char_span(m.start(), m.end(), alignment_mode="expand") for m in matches]
+    spans = [span for span in spans if span is not None and len(span) > 1]
+    if spans:
+        with doc.retokenize() as retokenizer:
+            for span in spans:
+                retokenizer.merge(span)
+    return doc
 
 
 @dataclass(frozen=True)

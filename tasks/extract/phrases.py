@@ -129,7 +129,10 @@ def classify(token: Any, g: Grammar) -> str | None:
     if lemmas & g.noun("seat") and (head in ("seat", "seats") or head in g.noun("seat")):
         return "seat"  # "an aisle seat", "the window seat", a bare "window" after "to"
     if lemmas & g.noun("device") or any(w in text for w in g.noun("device") if " " in w):
-        return "device"
+        # "a 2021 VW Polo Vivo": a maker named first says what the thing is, whatever a later word also names
+        first_vehicle = next((n for n, t in enumerate(nominal) if t.lower_ in g.noun("vehicle")), None)
+        first_device = next((n for n, t in enumerate(nominal) if t.lower_ in g.noun("device")), len(nominal))
+        return "vehicle" if first_vehicle is not None and first_vehicle < first_device else "device"
     if lemmas & g.noun("vehicle") or any(w in text for w in g.noun("vehicle") if " " in w):
         return "vehicle"
     if token.lower_ in g.noun("tier") and (token.text[:1].isupper() or _bare_lower_case_tier(token)):

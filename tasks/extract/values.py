@@ -110,8 +110,10 @@ def value_facts(doc: Any, person: str, g: Grammar
         # a correction says the ending it names replaces the one on file
         new = bool(re.search(r"\b(?:new|replacement)\b", match.group(0), re.IGNORECASE)
                    or _CORRECTED.search(text[: match.start()] + match.group(0))) or None
-        found.append(("payment_method", f"card ending {ending}", f"{person}'s payment method ends in {ending}", (),
-                      new))
+        named = _named_ending(match.group(0))
+        text = f"{person} pays with the {named} ending {ending}" if named else \
+            f"{person}'s payment method ends in {ending}"
+        found.append(("payment_method", f"card ending {ending}", text, (), new))
     for match in _EMAIL.finditer(text):
         found.append(("contact", match.group(0), f"{person}'s email is {match.group(0)}", (), None))
     found += held_values(text, person)  # a bank, an insurer, a home, where parcels go (held.py)
@@ -120,6 +122,20 @@ def value_facts(doc: Any, person: str, g: Grammar
         address = match.group("address").rstrip(" ,")
         found.append(("address", address, f"{person} lives at {address}", (), False))  # where it is, not a move
     return found
+
+
+_ENDING_NAME = re.compile(r"\b(?:[A-Z][\w&'-]*|[a-z]+[A-Z][\w&'-]*)(?:\s+(?:[A-Z][\w&'-]*|account|card))*"
+                          r"(?=[^.?!,]*?\bend)")
+_NOT_CARD_NAMES = frozenset({"my", "our", "the", "a", "new", "replacement", "iban", "card", "account", "it", "i"})
+
+
+def _named_ending(said: str) -> str | None:
+    """ "my Visa ending 4417" -> "Visa", "the mBank account ending 4419" -> "mBank account": the card or account's
+    own name, kept in the fact's text, so that the fact says which card it is as the customer or agent did."""
+    match = _ENDING_NAME.search(said)
+    if match is None or match.group(0).split()[0].lower() in _NOT_CARD_NAMES:
+        return None
+    return match.group(0)
 
 
 _PRESUPPOSED = re.compile(r"\b(?:my|our)\s+(?:[\w'-]+\s+){0,3}?(?:card|visa|mastercard|amex|debit card|credit card)"

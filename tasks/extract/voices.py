@@ -20,6 +20,9 @@ import re
 from collections.abc import Callable, Sequence
 
 from archivist.tasks.extract.confirmed import confirmed_requests
+from archivist.tasks.extract.mentioned import named_holdings
+from archivist.tasks.extract.readback import confirmed_readbacks
+from archivist.tasks.extract.record import record_values
 from archivist.tasks.extract.sentences import split_sentences
 from archivist.tasks.extract.spoken import spoken_pieces, transcribed, unspoken
 from archivist.tasks.extract.types import ExtractedFact, TurnContext
@@ -76,12 +79,13 @@ _OUR_SIDE = re.compile(r"\s+(?:from|on|at|in) our (?:end|side|records|system)\b"
 # agent did, each its own statement. A piece that opens with a past verb takes the sentence's "I've" back. ", and"
 # before a new subject and its verb ("..., Columbus, Ohio, and UPS will come between 9 and 5") starts one too, and
 # so does what follows a colon ("I've updated your policy: your insured device is now the iPhone 15").
-_AND = re.compile(r",?\s+and\s+(?=(?:i|we|the|your|you|it|this|that)\b|\w+ed\b|(?:set|put|made|sent|left|"
+_AND = re.compile(r"(?<!\bapproved)(?<!\bverified)(?<!\bconfirmed)(?<!\bchecked),?\s+and\s+"
+                  r"(?=(?:i|we|the|your|you|it|this|that)\b|\w+ed\b|(?:set|put|made|sent|left|"
                   r"added)\b|[\w.+-]+@)|,\s+(?=(?:and\s+)?(?:the|your)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were|will)\b)"
                   r"|,?\s+and\s+(?=\w+(?:\s+\w+){0,2}\s+(?:will|would|is|are|was|were|has|have|can|could|should|may)\b)"
                   r"|:\s+(?=(?:the|your)\s)|\s*;\s+|\s+[\u2014\u2013-]{1,2}\s+(?=[a-z])",
                   re.IGNORECASE)
-_AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there| [A-Z][a-z]+)?"
+_AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there| [A-Z][^\W\d_]+)?"
                              r"[,!.]\s+(?=\S)", re.IGNORECASE)
 """A greeting before the statement ("Hi there, you're on Essentials 30", "Hello Mrs Adeyemi, ..."): left out, so
 the statement is read; a sentence that is only a greeting is boilerplate."""
@@ -97,6 +101,11 @@ _DONE = re.compile(r"^(?:i|we)(?:'ve| have)\s", re.IGNORECASE)
 _STARTS = re.compile(r"\b(?:from|as of|starting(?: from)?|effective(?: from)?|with effect from)\s+(?:(?:this|next|"
                      r"your next|the next)\s+\w+|today|tomorrow|now|immediately|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)\b",
                      re.IGNORECASE)
+_DONE_ADVERBS = re.compile(r"^((?:i|we)(?:'ve| have)) (?:(?:also|just|now|already|quickly|gone ahead and|"
+                           r"successfully|manually)\s+)+", re.IGNORECASE)
+"""'I've also saved 38 as your shoe size', 'we've just set ...': the adverb says nothing of the value, so the
+reading goes on as 'I've saved ...' (the rewrites name only the verbs)."""
+_CONDITION = re.compile(r"^\W*(?:if|unless|when|once|whether|in case|should)\b", re.IGNORECASE)
 _AGENT_SELF = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
@@ -118,6 +127,8 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *,
         lower = stated_text.lower().replace("\u2019", "'")
         if not original or lower.rstrip(" \"')").endswith("?") or any(lower.startswith(b) for b in c.boilerplate):
             continue
+        # "I found an account on Full Fibre 150 at 7 Mill Close": a look-up's values, read one by one
+        found += [(original, value) for value in record_values(stated_text)]
         # A sentence that is not about "you" ("I've set Tom Okafor as the primary contact", "All invoices will go to
         # ap@example.io") is read only where a rewrite says what it states of the account (_reading).
         # "I've switched you to Anytime, so you can come in whenever you like": the advice is the trailing
@@ -133,6 +144,8 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *,
             reading = _reading(piece, c, spoken=spoken)
             if reading is not None:
                 read.append((quote, reading))
+            if not _CONDITION.match(piece):  # "the payout went to your mBank account ending 4419"
+                read += [(quote, held) for held in named_holdings(piece)]
         # "I've updated your profile, so confirmations now go to jo@example.com": an upshot that a rewrite reads as
         # an account value states it; any other upshot (advice, what the customer can now do) is not read.
         for piece in (p.strip() for p in _AND.split(upshot[-1] if upshot else "") if p.strip()):
@@ -155,6 +168,7 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False, spok
     reading = _CODE.sub(r"\1", _REFERENCE.sub("", said))
     for opener in c.evidence_openers:
         reading = re.sub(f"^{opener}", "", reading, flags=re.IGNORECASE)
+    reading = _DONE_ADVERBS.sub(r"\1 ", reading)
     # "From next payday your salary goes to ...": the opener says when a new value starts, which the reading
     # keeps as the customer's own "from now on" would say it.
     starts = _STARTS.search(said[: len(said) - len(reading)]) is not None
@@ -215,6 +229,12 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
                 # before ("can i book the 6am class" -> "your home club is Richmond on file").
                 rewritten.append((index, original, dataclasses.replace(turn, role="customer", text=reading,
                                                                        previous=())))
+            # "Are you still on the Basic plan?" -> "yes": the record read back and confirmed
+            reply = _reply(turns, index, c)
+            for question, statement in confirmed_readbacks(turn.text or "", reply) if reply else ():
+                for _, reading in agent_sentences(statement, c, signed=_signed(turn)):
+                    rewritten.append((index, question, dataclasses.replace(turn, role="customer", text=reading,
+                                                                           previous=())))
             # "Can you change my plan to Fibre 500?" -> "Sure, that's done": the change the agent made.
             for original, reading in confirmed_requests(turn, c):
                 rewritten.append((index, original, dataclasses.replace(turn, role="customer", text=reading,
@@ -228,6 +248,16 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
                     found[index].append(dataclasses.replace(fact, quote=original, read_in=read.text,
                                                             source_turn_id=turns[index].turn_id))
     return found
+
+
+def _reply(turns: Sequence[TurnContext], index: int, c: Contracts) -> str | None:
+    """The customer's next turn after `index` in its conversation (an agent's next words first end the wait)."""
+    for turn in turns[index + 1:]:
+        if turn.conversation_id != turns[index].conversation_id:
+            return None
+        if c.voice(turn.role) == "customer":
+            return turn.text or ""
+    return None
 
 
 def _signed(turn: TurnContext) -> list[str]:

@@ -63,6 +63,7 @@ class AgentReading(BaseModel):
     rewrites: tuple[Rewrite, ...] = ()
     confirmations: tuple[str, ...] = ()
     requests: tuple[Rewrite, ...] = ()
+    refusals: tuple[str, ...] = ()
 
 
 class SystemAction(BaseModel):

@@ -447,12 +447,9 @@ FAILS_TODAY: dict[str, str] = {
                "account (active); customer's payment method ends in 7712 (active)",
     "soc-c11": "no fact holds 'iPhone 13'; stored: customer has a Samsung (active)",
     "soc-t01": "no fact holds 'Silver'; stored: nothing",
-    "soc-t02": "no fact holds 'Premium'; stored: nothing",
     "soc-t03": "no fact holds 'Valero'; stored: nothing",
     "soc-t06": "no fact holds 'wheelchair'; stored: nothing",
     "soc-t08": "no fact holds '4410 Elm'; stored: customer lives at elm st place (active)",
-    "soc-t10": "no fact holds '38'; stored: nothing",
-    "soc-t11": "no fact holds 'Barclays'; stored: nothing",
 }
 
 ARCHIVE = CaseArchive(tenant="blind-social", start=START, later_by=SECOND, turn_gap_s=40, one_offs_on_day=3,

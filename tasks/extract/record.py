@@ -1,0 +1,97 @@
+"""What an agent or a chat bot reads off the customer's record, as a list of values.
+
+"I found an account on Full Fibre 150 at 7 Mill Close, Stroud", "Found it: Harbor Dental Group, Team plan, 12 seats",
+"I see a Google Pixel 7 registered to this line", "I've got card ending 8830 up, billing address 2281 Larkspur Ct",
+"I see 1 vehicle on this policy: 2019 Honda CR-V EX": a bot's or an agent's look-up names the record's values one
+after another, with no verb that a frame of the customer extractor reads. Each value is recognised by its shape
+or by the slot noun beside it (a street address, a plan, a card or an account ending, a bank, a device or a car
+named with a model, an email) and becomes a short first-person statement ("I am on the Team plan.") that the
+customer-turn extractor reads, as tasks/extract/mentioned.py does for a holding named in passing.
+
+A look-up is read only from its opener ("I see", "I found", "I've got", "Found it:") and only where it names no
+offer or condition ("I found a cheaper plan for you", "if you ..."): the values are what the record holds now.
+"""
+
+from __future__ import annotations
+
+import re
+
+from archivist.tasks.extract.held import STREET_ADDRESS
+
+_OPENER = re.compile(
+    r"^(?:(?:ok(?:ay)?|thanks?|thank you|great|perfect|right|got it|verified|lovely|ta)(?: [A-Z][^\W\d_]+)?[,.!]?\s+)*"
+    r"(?:(?:i|we)(?:'ve| have)(?: also| just)? (?:got|found|pulled up|located)"
+    r"|(?:i|we)(?: can)?(?: also)? (?:see|found|pulled up|located)"
+    r"|found (?:it|you|your (?:account|record|profile|policy|booking))[:,]?"
+    r"|(?:i|we) (?:see|have|can see) (?:\d+|one|two|a|an) (?:[\w-]+ ){0,2}?(?:on|under|for|linked to) (?:this|your|the) "
+    r"(?:account|policy|line|profile|plan|record|membership)[:,]?)\s+", re.IGNORECASE)
+_NOT_RECORD = re.compile(r"\b(?:if|unless|for you|available|cheaper|better|option|options|deal|offer|upgrade to|"
+                         r"instead|could|would|might|will|problem|issue|fault|error|outage|charge|refund|"
+                         r"duplicate|attempts?|charged|payments?|transactions?|declined|failed|reversed|bounced|pending)\b",
+                         re.IGNORECASE)
+"""An offer, a condition or an event on the account ("two attempts on the card ending 4417"): no look-up of what it
+holds, only of what happened to it."""
+_ABOUT_YOU = re.compile(r"\b(?:you|your|you're|you've|yours)\b", re.IGNORECASE)
+_WORD = r"(?:[A-Z][\w&'+.-]*|[a-z]+[A-Z][\w&'+.-]*|\d[\w.-]*)"
+_NAME = rf"{_WORD}(?:\s+{_WORD}){{0,3}}"
+_ENDING = re.compile(rf"(?:\b(?P<name>{_NAME})\s+)?\b(?P<kind>card|debit card|credit card|account)\s+ending\s+"
+                     r"(?:in\s+)?(?P<digits>\d{4})\b")
+_PLAN = re.compile(rf"\b(?P<name>{_NAME})\s+(?P<kind>plan|tariff|package|bundle|membership|subscription|tier)\b")
+_ON_PLAN = re.compile(rf"\b(?:account|line|connection|service) on (?:the )?(?P<name>{_NAME})(?=\s+at\b|\s*[,.;]|$)")
+_THING = re.compile(r"(?:^|[:,]\s*|\b(?:a|an)\s+)(?P<thing>(?:(?:19|20)\d\d\s+)?[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w.-]*)){1,4})"
+                    r"(?=\s+(?:registered|linked|on|with|,|registration|reg)\b|\s*[,.;]|$)")
+_SEATS = re.compile(r"\b(?P<count>\d+)\s+(?P<unit>seats|users|licences|licenses|lines|members)\b", re.IGNORECASE)
+_STREET = re.compile(r"\b(?:road|rd|street|st|lane|ln|avenue|ave|drive|dr|close|court|ct|crescent|cres|way|place|pl|"
+                     r"terrace|tce|grove|gardens|mews|row|square|sq|parade|walk|boulevard|blvd|highway|hwy|hill|park|"
+                     r"view|rise|green|circle|cir|trail|parkway|pkwy)\b", re.IGNORECASE)
+"""A street address is told from a car's model year ("2017 Toyota Corolla") by its street word."""
+_BANK_FIRST = re.compile(rf"^(?P<bank>{_NAME}),\s+(?:BSB|sort code|IBAN|routing|account|acc|branch)\b")
+"""Bank details read as a list ("Westpac, BSB 032-118, account ending 5518"): the bank comes first."""
+_CODES = frozenset({"BSB", "IBAN", "SWIFT", "BIC", "ABN", "ACN", "VAT", "ID", "PIN", "NI", "SSN", "EIN", "TIN", "GST",
+                    "PAN", "CRO", "CAC", "REF", "MPAN", "MPRN"})
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
+_SLOT_ADDRESS = re.compile(r"\b(?P<slot>billing|delivery|shipping|postal|home|service|supply|installation)\s+address\b"
+                           r"[:,]?\s*$", re.IGNORECASE)
+
+
+def record_values(sentence: str) -> list[str]:
+    """First-person statements of the values a look-up sentence (an agent's or a bot's) reads off the record."""
+    opener = _OPENER.match(sentence.strip())
+    if opener is None:
+        return []
+    rest = sentence.strip()[opener.end():]
+    if _NOT_RECORD.search(rest) or _ABOUT_YOU.search(rest):
+        return []  # "I can see 22 Wattle Crescent on file as your delivery address": the rewrites name its slot
+    found: list[str] = []
+    used: list[tuple[int, int]] = []  # what an address takes, to its clause's end ("..., Portland OR 97214")
+    for match in re.finditer(STREET_ADDRESS, rest):
+        if not _STREET.search(match.group("address")):
+            continue
+        # the address runs to its clause's end ("1450 N Halsted St, Apt 3B", "..., Portland OR 97214")
+        end = re.search(r"[;!?]|\.(?:\s|$)|\s+and\s|,\s+(?=[a-z])|$", rest[match.end():])
+        stop = match.end() + (end.start() if end else 0)
+        used.append((match.start(), stop))
+        slot = _SLOT_ADDRESS.search(rest[: match.start()])
+        address = rest[match.start("address"):stop].rstrip(" ,.")
+        found.append(f"My {slot.group('slot').lower()} address is {address}." if slot else f"My address is {address}.")
+    for match in _ENDING.finditer(rest):
+        name = match.group("name") or ""
+        found.append(f"I pay with my {name + ' ' if name else ''}{match.group('kind')} ending {match.group('digits')}.")
+    bank = _BANK_FIRST.match(rest)
+    if bank is not None:
+        found.append(f"I bank with {bank.group('bank')}.")
+    for match in _PLAN.finditer(rest):
+        found.append(f"I am on the {match.group('name')} {match.group('kind')}.")
+    for match in _ON_PLAN.finditer(rest):
+        found.append(f"I am on {match.group('name')}.")
+    for match in _SEATS.finditer(rest):
+        found.append(f"My account has {match.group('count')} {match.group('unit')}.")
+    found += [f"My email is {email}." for email in _EMAIL.findall(rest)]
+    taken = " ".join(found)
+    for match in _THING.finditer(rest):
+        thing = match.group("thing").rstrip(" .")
+        inside = any(start <= match.start("thing") < end for start, end in used) or \
+            thing.split()[0].upper() in _CODES  # "BSB 032-118": a code of the record, no thing owned
+        if thing not in taken and not inside and any(ch.isdigit() for ch in thing):  # a model has its number
+            found.append(f"I have a {thing}.")
+    return found

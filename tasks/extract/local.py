@@ -63,6 +63,7 @@ from archivist.tasks.extract.parse import (
 from archivist.tasks.extract.personal import personal_readings
 from archivist.tasks.extract.phrasing import entities
 from archivist.tasks.extract.readable import readable
+from archivist.tasks.extract.refused import refused_on_the_call
 from archivist.tasks.extract.relate import (
     CONTACT_VERBS,
     Reading,
@@ -70,7 +71,6 @@ from archivist.tasks.extract.relate import (
     clause_text,
     frame_reading,
 )
-from archivist.tasks.extract.refused import refused_on_the_call
 from archivist.tasks.extract.replacement import fold_negations, states_change
 from archivist.tasks.extract.resolved import fulfilled_on_the_call, resolved_on_the_call
 from archivist.tasks.extract.schedules import delivery_address, schedule_reading

@@ -25,9 +25,8 @@ and returns the clause features as plain values.
 
 from __future__ import annotations
 
-import re
-
 import importlib
+import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache

@@ -18,14 +18,15 @@ _YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|yea|ya|correct|that's right|that is 
                   r"that's it|y)\b(?!\s*(?:but|except|although|though|no)\b)", re.IGNORECASE)
 _NOT = re.compile(r"\b(?:no|not|nope|wrong|incorrect|changed|anymore|any more|used to|old)\b", re.IGNORECASE)
 # "Is your address still 14 Oak Lane?" -> "Your address is still 14 Oak Lane."
-_IS_YOUR = re.compile(r"^(?:(?:and|so|just to confirm|to confirm|can i check|could you confirm),?\s+)?(?P<verb>is|are)\s+"
-                      r"(?P<subject>(?:your|the)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?P<rest>(?:still\s+|currently\s+|now\s+)?"
-                      r"(?:on file as\s+|listed as\s+|registered as\s+|set to\s+|with\s+|at\s+)?\S.*?)\s*\??$", re.IGNORECASE)
+_LEAD = r"^(?:(?:and|so|just to confirm|to confirm|can i check|could you confirm),?\s+)?"
+_IS_YOUR = re.compile(_LEAD + r"(?P<verb>is|are)\s+(?P<subject>(?:your|the)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"
+                      r"(?P<rest>(?:still\s+|currently\s+|now\s+)?(?:on file as\s+|listed as\s+|registered as\s+|"
+                      r"set to\s+|with\s+|at\s+)?\S.*?)\s*\??$", re.IGNORECASE)
 # "Are you still on the Basic plan?" -> "You are still on the Basic plan."
-_ARE_YOU = re.compile(r"^(?:(?:and|so|just to confirm|to confirm),?\s+)?are\s+you\s+(?P<rest>(?:still\s+|currently\s+|now\s+)?"
+_ARE_YOU = re.compile(_LEAD + r"are\s+you\s+(?P<rest>(?:still\s+|currently\s+|now\s+)?"
                       r"(?:on|with|at|using|banking with|a|an)\s+.+?)\s*\??$", re.IGNORECASE)
 # "Do you still have the Pixel 7?" -> "You still have the Pixel 7."
-_DO_YOU = re.compile(r"^(?:(?:and|so|just to confirm|to confirm),?\s+)?do\s+you\s+(?P<rest>(?:still\s+|currently\s+)?"
+_DO_YOU = re.compile(_LEAD + r"do\s+you\s+(?P<rest>(?:still\s+|currently\s+)?"
                      r"(?:have|use|drive|bank with|pay with|pay by|live at|live in)\s+.+?)\s*\??$", re.IGNORECASE)
 _CHOICES = re.compile(r"\s*\(?\b(?:yes\s*/\s*no|y\s*/\s*n)\b\)?\.?\s*$", re.IGNORECASE)
 
@@ -43,8 +44,8 @@ def confirmed_readbacks(asked: str, reply: str) -> list[tuple[str, str]]:
         said = said.rstrip("? ")
         if (match := _IS_YOUR.match(said)) is not None:
             subject = match.group("subject")
-            statements.append((sentence.text.strip(),
-                               f"{subject[:1].upper()}{subject[1:]} {match.group('verb').lower()} {match.group('rest')}."))
+            said = f"{subject[:1].upper()}{subject[1:]} {match.group('verb').lower()} {match.group('rest')}."
+            statements.append((sentence.text.strip(), said))
         elif (match := _ARE_YOU.match(said)) is not None:
             statements.append((sentence.text.strip(), f"You are {match.group('rest')}."))
         elif (match := _DO_YOU.match(said)) is not None:

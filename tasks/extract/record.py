@@ -23,8 +23,8 @@ _OPENER = re.compile(
     r"(?:(?:i|we)(?:'ve| have)(?: also| just)? (?:got|found|pulled up|located)"
     r"|(?:i|we)(?: can)?(?: also)? (?:see|found|pulled up|located)"
     r"|found (?:it|you|your (?:account|record|profile|policy|booking))[:,]?"
-    r"|(?:i|we) (?:see|have|can see) (?:\d+|one|two|a|an) (?:[\w-]+ ){0,2}?(?:on|under|for|linked to) (?:this|your|the) "
-    r"(?:account|policy|line|profile|plan|record|membership)[:,]?)\s+", re.IGNORECASE)
+    r"|(?:i|we) (?:see|have|can see) (?:\d+|one|two|a|an) (?:[\w-]+ ){0,2}?(?:on|under|for|linked to) "
+    r"(?:this|your|the) (?:account|policy|line|profile|plan|record|membership)[:,]?)\s+", re.IGNORECASE)
 _NOT_RECORD = re.compile(r"\b(?:if|unless|for you|available|cheaper|better|option|options|deal|offer|upgrade to|"
                          r"instead|could|would|might|will|problem|issue|fault|error|outage|charge|refund|"
                          r"duplicate|attempts?|charged|payments?|transactions?|declined|failed|reversed|bounced|pending)\b",
@@ -38,7 +38,8 @@ _ENDING = re.compile(rf"(?:\b(?P<name>{_NAME})\s+)?\b(?P<kind>card|debit card|cr
                      r"(?:in\s+)?(?P<digits>\d{4})\b")
 _PLAN = re.compile(rf"\b(?P<name>{_NAME})\s+(?P<kind>plan|tariff|package|bundle|membership|subscription|tier)\b")
 _ON_PLAN = re.compile(rf"\b(?:account|line|connection|service) on (?:the )?(?P<name>{_NAME})(?=\s+at\b|\s*[,.;]|$)")
-_THING = re.compile(r"(?:^|[:,]\s*|\b(?:a|an)\s+)(?P<thing>(?:(?:19|20)\d\d\s+)?[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w.-]*)){1,4})"
+_THING = re.compile(r"(?:^|[:,]\s*|\b(?:a|an)\s+)"
+                    r"(?P<thing>(?:(?:19|20)\d\d\s+)?[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w.-]*)){1,4})"
                     r"(?=\s+(?:registered|linked|on|with|,|registration|reg)\b|\s*[,.;]|$)")
 _SEATS = re.compile(r"\b(?P<count>\d+)\s+(?P<unit>seats|users|licences|licenses|lines|members)\b", re.IGNORECASE)
 _STREET = re.compile(r"\b(?:road|rd|street|st|lane|ln|avenue|ave|drive|dr|close|court|ct|crescent|cres|way|place|pl|"

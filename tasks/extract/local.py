@@ -106,6 +106,14 @@ _COUNTED = re.compile(r"^\d[\d,.]*\s*(?:seats|users|licen[cs]es|members|lines|gb
 """'you're now at 20 seats': a count the account is at, never a place."""
 
 
+def _closed(said: str) -> str:
+    """ "customer's home airport is Cork (ORK": a bracket the phrase opened but the parse cut before it closed is
+    left out with what it held, so no text ends inside a parenthesis (the quote keeps it whole)."""
+    while said.count("(") > said.count(")"):
+        said = said[: said.rfind("(")].rstrip(" ,;:-")
+    return said
+
+
 class LocalExtractor:
     """Facts from a dependency parse and the frames of configs/extraction.toml; no model call, no network."""
 
@@ -456,7 +464,7 @@ class LocalExtractor:
                         said_at, precision = mention.value, mention.precision
                         break
         person = self.person_of(turn)
-        obj, text = unjoined(obj, self.grammar), unjoined(text, self.grammar)
+        obj, text = _closed(unjoined(obj, self.grammar)), _closed(unjoined(text, self.grammar))
         return ExtractedFact(
             subject=subject, relation=relation, object=obj, text=text, quote=sentence.text,
             said_at=said_at.isoformat() if said_at else None,

@@ -39,9 +39,19 @@ _TIERS = frozenset({"basic", "pro", "premium", "enterprise", "business", "team",
                     "essentials", "lite", "max", "free", "student", "personal"})
 
 
+_CONTACT = re.compile(r"\b[Yy]our\s+(?:registered\s+|mobile\s+|phone\s+|contact\s+|cell\s+)*"
+                      r"(?P<slot>number|phone number|mobile number|mobile|cellphone number|email|email address)\s+"
+                      r"(?P<value>(?:\+|\(|\d)[\d() -]{6,}\d|[\w.+-]+@[\w-]+\.[\w.-]*\w)")
+"""A contact value in apposition to its slot ("Your number 082 555 0193 is active"): the value on the account."""
+
+
 def named_holdings(sentence: str) -> list[str]:
     """First-person statements of what `sentence` (an agent's) names as the customer's, one per holding."""
     found = []
+    for match in _CONTACT.finditer(sentence):
+        if not _NOT_NOW.search(sentence[: match.start()]):
+            value = match.group("value")
+            found.append(f"My email is {value}." if "@" in value else f"My phone number is {value}.")
     for match in _HOLDING.finditer(sentence):
         name, kind, ending = match.group("name"), match.group("kind").lower(), match.group("ending")
         if name.split()[0].lower() in _GENERIC or _NOT_NOW.search(sentence[: match.start()]):

@@ -291,7 +291,7 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
             obj = object_text(phrase_tokens(value, dates), keep_possessive=True)
             return Reading("membership", value, obj, clause_text(clause, Who(who.name, True), value, dates)
                            if clause.status != "current" or clause.negated else f"{who.name} has {obj}")
-        if klass in ("plan", "broadband", "payment_method", "diet", "device") and (
+        if klass in ("plan", "broadband", "payment_method", "diet", "device", "seat") and (
                 not judged or klass == "diet"):
             # "my workspace is now the Business Plus plan": the value's own noun names the slot
             obj = object_text(phrase_tokens(value, dates), keep_possessive=True)

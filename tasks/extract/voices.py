@@ -35,7 +35,8 @@ _ABOUT_YOU = re.compile(r"^(?:your|you're|you are|you've|you have|you)\b", re.IG
 """An agent sentence read without a rewrite must be about the customer from its first word."""
 # A clause that gives the purpose or the upshot of the sentence before it (", so you can ...", ", which means
 # ...", ", meaning ...") says what follows from the statement, not the statement: it is cut off before reading.
-_TRAILING = re.compile(r",?\s+(?:so(?: that)?|which means|which will|meaning|so now|as (?:you )?(?:agreed|requested|"
+_TRAILING = re.compile(r",?\s+(?:so(?: that)?|which means|which will|and (?:will|it will|it'll|this will|that will)|"
+                       r"meaning|so now|as (?:you )?(?:agreed|requested|"
                        r"discussed|arranged|promised|asked)|effective|starting|beginning|with (?:immediate )?effect)"
                        r"\b\s*(?=\w)", re.IGNORECASE)
 _OUR_APPOSITIVE = re.compile(r",\s+our\b[^,]*", re.IGNORECASE)

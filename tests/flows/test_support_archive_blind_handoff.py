@@ -685,7 +685,6 @@ FAILS_TODAY: dict[str, str] = {
     "hof-c07": "no fact holds 'Hillside Vets'; stored: nothing",
     "hof-c08": "'Basic Off-Peak' is not closed by a fact holding 'All Access'; stored: customer is on the Basic "
                "Off-Peak (Cedar Park club plan (active); customer's email is dkowalski22@yahoo.com (active)",
-    "hof-c09": "no fact holds 'Aisle seat'; stored: nothing",
     "hof-c10": "no fact holds '12 seats'; stored: customer is on the Team plan (active)",
     "hof-c11": "'Boots, Market Street' is not closed by a fact holding 'Well Pharmacy, Chorley New Road'; "
                "stored: customer's pharmacy is Boots, Market Street, Bolton (active); customer's nomination is "
@@ -695,7 +694,6 @@ FAILS_TODAY: dict[str, str] = {
                "account (tentative); customer banks with Westpac (active)",
     "hof-t06": "no fact holds '4410 E Camino Real'; stored: nothing",
     "hof-t07": "no fact holds 'Nationwide account ending 6203'; stored: nothing",
-    "hof-t08": "no fact holds '082 555 0193'; stored: nothing",
     "hof-t10": "no fact holds 'Parkside Animal Hospital'; stored: customer was with Brookvale Vets (active)",
 }
 

@@ -195,3 +195,16 @@ def test_a_policy_number_or_an_email_the_bot_reads_back_is_the_record(extractor)
 ])
 def test_agent_changes_and_record_fields_of_other_shapes(extractor, agent, fact):
     assert fact in texts(extractor, ("agent", agent))
+
+
+@pytest.mark.parametrize(("turn", "fact"), [
+    (("agent", "Saved. Aisle seat is now your preference and will apply whenever we auto-assign."),
+     ("attribute_seat", "customer prefers an Aisle seat")),  # the upshot after "and will" is not the statement
+    (("customer", "my preference is a window seat"), ("attribute_seat", "customer prefers a window seat")),
+    (("agent", "Your number 082 555 0193 is active and the SIM looks fine on our side."),
+     ("contact", "customer's phone number is 082 555 0193")),  # a contact value in apposition to its slot
+    (("agent", "Thank you. Your account is held at Koramangala branch, Bengaluru."),
+     ("attribute_branch", "customer's home branch is Koramangala branch, Bengaluru")),
+])
+def test_a_preference_named_by_its_value_and_values_in_apposition(extractor, turn, fact):
+    assert fact in texts(extractor, turn)

@@ -17,7 +17,7 @@ from typing import Any
 
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.phrases import STREET
-from archivist.tasks.extract.phrasing import at_or_in
+from archivist.tasks.extract.phrasing import article, at_or_in
 from archivist.tasks.extract.relate import classify
 from archivist.tasks.extract.types import TurnContext
 from archivist.tasks.extract.writing import render
@@ -87,11 +87,20 @@ def answer_value(doc: Any) -> list[Any]:
     return value
 
 
+def _leading_phrase(doc: Any) -> list[Any]:
+    """ "iPhone 15, bought it outright from Best Buy": the verbless phrase an answer opens with, before a comma."""
+    comma = next((t.i for t in doc if t.text == ","), None)
+    lead = [t for t in doc[:comma] if not t.is_punct] if comma else []
+    if lead and not any(t.pos_ in ("VERB", "AUX") or t.lower_ in SUBJECTS for t in lead):
+        return lead
+    return []
+
+
 def answer_fact(slot: str, doc: Any, turn_text: str, person: str, g: Grammar, question: str = ""
                 ) -> tuple[str, str, str, bool] | None:
     """(relation, object, text, replaces) of a sentence that answers a question about `slot`, or None; the answer
     to a question for the new value ("what's the new number") replaces the old one."""
-    value = answer_value(doc)
+    value = answer_value(doc) or (_leading_phrase(doc) if slot == "device" else [])
     if not value:
         return None
     obj = render(value)
@@ -115,6 +124,11 @@ def answer_fact(slot: str, doc: Any, turn_text: str, person: str, g: Grammar, qu
         text = f"{person} works at {obj}" if slot == "employer" else f"{person} banks with {obj}"
     elif slot == "payment_method" and re.search(r"\bending (?:in )?\d{4}\b", doc.text, re.IGNORECASE):
         return None  # "it's the visa debit ending 4417": the card by its ending, as the sentence's values read it
+    elif slot == "device" and numbered:  # a model number; classify says whether it names a phone
+        # "Which phone did you move to?" / "iPhone 15, bought it outright": a model names the phone the person has
+        head = max(value, key=lambda t: t.i if t.pos_ in ("NOUN", "PROPN") else -1)
+        if classify(head, g) == "device":
+            text = f"{person} has {article(obj)} {obj}"
     elif slot in ("payment_method", "operating_system"):
         head = max(value, key=lambda t: t.i if t.pos_ in ("NOUN", "PROPN") else -1)
         klass = classify(head, g)
@@ -123,5 +137,6 @@ def answer_fact(slot: str, doc: Any, turn_text: str, person: str, g: Grammar, qu
     if text is None:
         return None
     words = {w.strip(".,!?").lower() for w in turn_text.split()}
-    asked_new = re.search(r"\b(?:new|updated|different)\b", question, re.IGNORECASE) is not None
+    asked_new = re.search(r"\b(?:new|updated|different)\b|\b(?:move|moved|switch|switched|change|changed|swap|swapped|"
+                          r"upgrade|upgraded) (?:over )?to\b", question, re.IGNORECASE) is not None
     return slot, obj, text, bool(words & CHANGED) or asked_new

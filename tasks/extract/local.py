@@ -19,7 +19,6 @@ It never logs message text: the facts it finds may hold card numbers and passwor
 
 from __future__ import annotations
 
-import re
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -77,6 +76,7 @@ from archivist.tasks.extract.schedules import delivery_address, schedule_reading
 from archivist.tasks.extract.sentences import Span, split_sentences
 from archivist.tasks.extract.slots import any_reading
 from archivist.tasks.extract.spoken import unspoken
+from archivist.tasks.extract.stated import closed, no_value
 from archivist.tasks.extract.subjects import (
     PERSONAL_PRONOUNS,
     antecedent,
@@ -101,19 +101,6 @@ from archivist.tasks.extract.writing import date_tokens, render
 INTENTION = "intention"
 """Relation of a plan whose action no frame knows ("I'm going to apply for a mortgage")."""
 KIND_OF = {"planned": "plan", "hypothetical": "plan", "past": "event"}
-_COUNTED = re.compile(r"^\d[\d,.]*\s*(?:seats|users|licen[cs]es|members|lines|gb|mb|mbps|percent|%|people|staff)\b",
-                      re.IGNORECASE)
-"""'you're now at 20 seats': a count the account is at, never a place."""
-
-
-def _closed(said: str) -> str:
-    """ "customer's home airport is Cork (ORK": a bracket the phrase opened but the parse cut before it closed is
-    left out with what it held, so no text ends inside a parenthesis (the quote keeps it whole)."""
-    while said.count("(") > said.count(")"):
-        said = said[: said.rfind("(")].rstrip(" ,;:-")
-    return said
-
-
 class LocalExtractor:
     """Facts from a dependency parse and the frames of configs/extraction.toml; no model call, no network."""
 
@@ -268,7 +255,7 @@ class LocalExtractor:
         known = {f.object.lower() for f in facts if not f.relation.startswith("attribute_")}
         return [f for f in facts if (id(f) not in values or (f.relation, f.object) not in unsure)
                 and not (f.relation.startswith("attribute_") and f.object.lower() in known)
-                and not (f.relation == "address" and _COUNTED.match(f.object))]
+                and not no_value(f, facts)]
 
     def _readings(self, clause: Clause, who: Who, dates: set[int], turn: TurnContext) -> list[Reading]:
         g = self.grammar
@@ -464,7 +451,7 @@ class LocalExtractor:
                         said_at, precision = mention.value, mention.precision
                         break
         person = self.person_of(turn)
-        obj, text = _closed(unjoined(obj, self.grammar)), _closed(unjoined(text, self.grammar))
+        obj, text = closed(unjoined(obj, self.grammar)), closed(unjoined(text, self.grammar))
         return ExtractedFact(
             subject=subject, relation=relation, object=obj, text=text, quote=sentence.text,
             said_at=said_at.isoformat() if said_at else None,

@@ -27,6 +27,7 @@ from archivist.tasks.extract.relate import (
     phrase_tokens,
     template_text,
 )
+from archivist.tasks.extract.stated import card_name
 from archivist.tasks.extract.writing import render
 
 _CARD = re.compile(r"\b(?:\d[ \-]?){12,18}\d\b")
@@ -110,9 +111,8 @@ def value_facts(doc: Any, person: str, g: Grammar
         # a correction says the ending it names replaces the one on file
         new = bool(re.search(r"\b(?:new|replacement)\b", match.group(0), re.IGNORECASE)
                    or _CORRECTED.search(text[: match.start()] + match.group(0))) or None
-        named = _named_ending(match.group(0))
-        text = f"{person} pays with the {named} ending {ending}" if named else \
-            f"{person}'s payment method ends in {ending}"
+        named = card_name(match.group(0))
+        text = f"{person} pays with the {named or 'card'} ending {ending}"
         found.append(("payment_method", f"card ending {ending}", text, (), new))
     for match in _EMAIL.finditer(text):
         found.append(("contact", match.group(0), f"{person}'s email is {match.group(0)}", (), None))
@@ -122,20 +122,6 @@ def value_facts(doc: Any, person: str, g: Grammar
         address = match.group("address").rstrip(" ,")
         found.append(("address", address, f"{person} lives at {address}", (), False))  # where it is, not a move
     return found
-
-
-_ENDING_NAME = re.compile(r"\b(?:[A-Z][\w&'-]*|[a-z]+[A-Z][\w&'-]*)(?:\s+(?:[A-Z][\w&'-]*|account|card))*"
-                          r"(?=[^.?!,]*?\bend)")
-_NOT_CARD_NAMES = frozenset({"my", "our", "the", "a", "new", "replacement", "iban", "card", "account", "it", "i"})
-
-
-def _named_ending(said: str) -> str | None:
-    """ "my Visa ending 4417" -> "Visa", "the mBank account ending 4419" -> "mBank account": the card or account's
-    own name, kept in the fact's text, so that the fact says which card it is as the customer or agent did."""
-    match = _ENDING_NAME.search(said)
-    if match is None or match.group(0).split()[0].lower() in _NOT_CARD_NAMES:
-        return None
-    return match.group(0)
 
 
 _PRESUPPOSED = re.compile(r"\b(?:my|our)\s+(?:[\w'-]+\s+){0,3}?(?:card|visa|mastercard|amex|debit card|credit card)"
@@ -279,6 +265,9 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     phrase, head = who.thing_text.lower(), who.thing.lemma_.lower()
     exact = [r for r, names in g.attributes.items() if phrase in names]
     by_head = [r for r, names in g.attributes.items() if head in names and head != "number"]
+    if not (exact or by_head) and value.pos_ == "PROPN":
+        # "your nomination is now Well Pharmacy": a business named by its kind fills the slot of that kind
+        exact = [r for r in _KIND_SLOTS if value.lemma_.lower() in g.attributes.get(r, ())]
     active = _active_plan(clause, who, value, g)
     if active is not None:
         return active
@@ -347,6 +336,10 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                 text = text.replace(f"{who.name} {who.name}'s", f"{who.name}'s")
             return Reading(relation, value, obj, text, status=status)
     return None
+
+
+_KIND_SLOTS = ("pharmacy", "doctor")
+"""Slots a business fills that its own name says the kind of ("Well Pharmacy", "Brookfield Surgery")."""
 
 
 def _address_tail(tokens: list[Any]) -> list[Any]:

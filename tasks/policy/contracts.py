@@ -39,6 +39,7 @@ class Authority(BaseModel):
     equal: tuple[tuple[str, ...], ...] = ()
     contest_within_minutes: float = Field(default=0.0, ge=0)
     contestable: tuple[str, ...] = ()
+    changes_are_news: bool = False
 
 
 class Settle(BaseModel):
@@ -142,7 +143,20 @@ class Contracts(BaseModel):
         it at once: a customer replying within `contest_within_minutes` to a value a `contestable` voice set."""
         if self.rank(row.get("source")) >= self.fact_rank(fact):
             return False
-        return not self.contests(row, fact)
+        return not (self.contests(row, fact) or self.is_news(row, fact))
+
+    def is_news(self, row: Mapping[str, Any], fact: Mapping[str, Any]) -> bool:
+        """A change the weaker voice reports ("I got a new phone, an iPhone 15": the statement `replaces` the slot's
+        value) after the day the stronger voice set the value: news the record could not hold yet, not a stale
+        claim against it (`[authority] changes_are_news`)."""
+        said, set_at = row.get("said_at"), fact.get("said_at")
+        if not self.authority.changes_are_news or not row.get("replaces") or not isinstance(said, datetime) \
+                or not isinstance(set_at, datetime):
+            return False
+        try:
+            return said.date() > set_at.date()
+        except TypeError:
+            return False
 
     def contests(self, row: Mapping[str, Any], fact: Mapping[str, Any]) -> bool:
         window = self.authority.contest_within_minutes

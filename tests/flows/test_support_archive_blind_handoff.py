@@ -678,17 +678,11 @@ SECOND = timedelta(days=41)
 FAILS_TODAY: dict[str, str] = {
     "hof-c03": "'Mastercard ending 3390' is not closed by a fact holding 'Visa ending 7812'; stored: customer "
                "pays with the Mastercard ending 3390 (active)",
-    "hof-c04": "'Pixel 7' is not closed by a fact holding 'iPhone 15'; stored: customer's phone number is "
-               "613-555-0148 (active); customer has a Google Pixel 7 (active); customer's phone number is "
-               "6135550148 (tentative)",
     "hof-c05": "no fact holds 'Koramangala branch'; stored: nothing",
     "hof-c07": "no fact holds 'Hillside Vets'; stored: nothing",
     "hof-c08": "'Basic Off-Peak' is not closed by a fact holding 'All Access'; stored: customer is on the Basic "
                "Off-Peak (Cedar Park club plan (active); customer's email is dkowalski22@yahoo.com (active)",
     "hof-c10": "no fact holds '12 seats'; stored: customer is on the Team plan (active)",
-    "hof-c11": "'Boots, Market Street' is not closed by a fact holding 'Well Pharmacy, Chorley New Road'; "
-               "stored: customer's pharmacy is Boots, Market Street, Bolton (active); customer's nomination is "
-               "Well Pharmacy, Chorley New Road (active)",
     "hof-c12": "no fact holds 'account ending 5518'; stored: customer banks with ING, BSB 923-100 account "
                "20471130 (tentative); customer's payment method ends in 5518 (active); customer pays with their "
                "account (tentative); customer banks with Westpac (active)",

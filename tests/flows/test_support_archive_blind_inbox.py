@@ -385,8 +385,6 @@ START = datetime(2026, 8, 3, 9, tzinfo=UTC)
 SECOND = timedelta(days=19)
 
 FAILS_TODAY: dict[str, str] = {
-    "inb-c03": "the Koregaon Park address is closed by 'customer lives in Baner', which the agent's fuller 'B-14, "
-               "Orchid Heights, Baner' then supersedes, so the successor the check finds is closed",
     "inb-c06": "the degree is stored as `education` ('registered for the BCom Economics degree') and the change as "
                "`attribute_registration` ('registration is BCom Accounting'): two slots, nothing closes",
     "inb-c07": "Dr Ngata as the cat's registered vet is not stored (a pet's record); later only 'Dr Ngata lives in "

@@ -357,8 +357,6 @@ START = datetime(2026, 6, 8, 9, tzinfo=UTC)
 SECOND = timedelta(days=23)
 
 FAILS_TODAY: dict[str, str] = {
-    "mob-c06": "9 Kauri Avenue stays active; 33 Tawa Road is stored twice (a tentative 'lives at' and an active "
-               "'service is') and nothing is closed",
     "mob-c07": "no insured device is stored in either chat (neither Galaxy A54 nor iPhone 15)",
     "mob-c09": "Thandi is stored; the change to Sipho, confirmed by the agent in a separate 'Done!' turn, is not "
                "stored and Thandi stays active",

@@ -84,14 +84,16 @@ def test_a_condition_and_what_it_is_to_is_an_allergy_and_its_denial_keeps_the_ne
     assert [r[0] for r in denied] == ["allergy"] and "not" in denied[0][1]
 
 
-@pytest.mark.parametrize(("text", "replaces"), [
-    ("the monthly payment comes off my Visa ending 4417, theres plenty of money on it", False),
-    ("the bank sent me a new card, ending 9032.", True),
-    ("the replacement card you sent came yesterday, it ends 9083.", True),
+@pytest.mark.parametrize(("text", "card", "replaces"), [
+    # the card's own name stays in the fact; a card named by its kind alone is "the card"
+    ("the monthly payment comes off my Visa ending 4417, theres plenty of money on it", "Visa", False),
+    ("the bank sent me a new card, ending 9032.", "card", True),
+    ("the replacement card you sent came yesterday, it ends 9083.", "card", True),
 ])
-def test_a_card_named_by_its_last_digits_is_the_payment_method_and_a_new_one_replaces(extractor, text, replaces):
+def test_a_card_named_by_its_last_digits_is_the_payment_method_and_a_new_one_replaces(extractor, text, card,
+                                                                                       replaces):
     ending = text.split("ending ")[-1][:4] if "ending" in text else "9083"
-    assert (("payment_method", f"customer's payment method ends in {ending}", "current", replaces)
+    assert (("payment_method", f"customer pays with the {card} ending {ending}", "current", replaces)
             in read(extractor, text))
 
 
@@ -223,7 +225,7 @@ def test_no_open_attribute_where_no_value_is_named_or_a_slot_reads_it(extractor,
 
 
 @pytest.mark.parametrize(("text", "fact"), [
-    ("why did my card ending 4417 get charged twice", ("payment_method", "customer's payment method ends in 4417")),
+    ("why did my card ending 4417 get charged twice", ("payment_method", "customer pays with the card ending 4417")),
     ("can you check why my Galaxy S22 won't charge?", ("device", "customer has a Galaxy S22")),
 ])
 def test_a_question_says_in_passing_what_the_person_has(extractor, text, fact):
@@ -238,12 +240,12 @@ def test_a_question_states_nothing_else(extractor, text):
 
 def test_a_new_card_told_by_its_ending_after_it_came_replaces_the_old_one(extractor):
     assert read(extractor, "new card came, ends 8093. old one's cut up")[:1] == [
-        ("payment_method", "customer's payment method ends in 8093", "current", True)]
+        ("payment_method", "customer pays with the card ending 8093", "current", True)]
 
 
 def test_an_account_told_by_its_ending_is_where_the_person_is_paid_or_pays(extractor):
     assert read(extractor, "my salary goes into my Monzo account ending 4471")[:1] == [
-        ("payment_method", "customer's payment method ends in 4471", "current", False)]
+        ("payment_method", "customer pays with the Monzo account ending 4471", "current", False)]
 
 
 def test_an_amount_got_or_come_down_to_is_the_value_of_what_it_counts(extractor):

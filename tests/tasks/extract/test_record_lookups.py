@@ -208,3 +208,16 @@ def test_agent_changes_and_record_fields_of_other_shapes(extractor, agent, fact)
 ])
 def test_a_preference_named_by_its_value_and_values_in_apposition(extractor, turn, fact):
     assert fact in texts(extractor, turn)
+
+
+def test_a_business_named_by_its_kind_fills_that_slot(extractor):
+    assert ("pharmacy", "customer's pharmacy is Well Pharmacy, Chorley New Road") in texts(
+        extractor, ("agent", "All done, your nomination is now Well Pharmacy, Chorley New Road."))
+
+
+def test_the_phone_an_answer_names_is_the_persons_and_a_question_for_the_phone_moved_to_replaces(extractor):
+    found = extractor.extract(chat(("agent", "Hi, Raj here. Which phone did you move to?"),
+                                   ("customer", "iPhone 15, bought it outright from Best Buy.")))
+    assert [(f.relation, f.text, f.replaces) for f in found[1]] == [("device", "customer has an iPhone 15", True)]
+    found = texts(extractor, ("agent", "Which phone did you move to?"), ("customer", "not sure yet"))
+    assert found == []

@@ -39,7 +39,7 @@ def read(extractor: LocalExtractor, text: str) -> list[tuple[str, str]]:
     ("Now my adress is 7 Wellesley Avenue, Leeds.", ("address", "customer lives at 7 Wellesley Avenue, Leeds")),
     # a form's field whose label names a slot; "new" says the value replaces the one on file
     ("New bank: Nedbank", ("bank", "customer banks with Nedbank")),
-    ("New card: Mastercard ending 9083", ("payment_method", "customer's payment method ends in 9083")),
+    ("New card: Mastercard ending 9083", ("payment_method", "customer pays with the Mastercard ending 9083")),
     # a seat chosen for good, whatever the verb
     ("For all my bookings, please note that I prefer an aisle seat.",
      ("attribute_seat", "customer prefers an aisle seat")),
@@ -92,7 +92,7 @@ def test_a_misspelt_address_and_the_agents_read_back_are_one_slot(extractor):
 def test_a_corrected_card_ending_replaces_the_one_on_file(extractor):
     corrected = [f for f in facts(extractor, "The IBAN is not ending 4471, it is ending 4417, I mix the numbers.")
                  if f.relation == "payment_method"]
-    assert [(f.text, f.replaces) for f in corrected] == [("customer's payment method ends in 4417", True)]
+    assert [(f.text, f.replaces) for f in corrected] == [("customer pays with the IBAN ending 4417", True)]
     plain = [f for f in facts(extractor, "My Visa ending 2290 is the default card.") if "2290" in f.text]
     assert [f.replaces for f in plain] == [False]
 

@@ -175,3 +175,32 @@ def test_a_system_record_is_not_contested_by_a_reply():
     _, facts = run([pro, basic], ScriptedDecider())
     rows = by_text(facts)
     assert (rows["customer is on Pro"]["status"], rows["customer is on Basic"]["status"]) == ("active", "tentative")
+
+
+def test_a_change_the_customer_reports_on_a_later_day_is_news_and_closes_the_agents_value():
+    decider = ScriptedDecider()
+    for key in ("relation:*", "relation_alt:*"):
+        decider.script(key, {"update": 0.95}, fact="iPhone 15", target="Pixel 7")
+    pixel = said("customer has a Google Pixel 7", day=0, relation="device", obj="Google Pixel 7", role="agent")
+    pixel.relation = "plan"  # an account slot, one value at a time, under the authority of the voice that set it
+    iphone = said("customer has an iPhone 15", day=30, relation="plan", obj="iPhone 15")
+    iphone.replaces = True  # "I got a new phone, an iPhone 15": the statement says the value changed
+    _, facts = run([pixel, iphone], decider)
+    rows = by_text(facts)
+    assert rows["customer has a Google Pixel 7"]["status"] == "closed"
+    assert (rows["customer has an iPhone 15"]["status"], rows["customer has an iPhone 15"]["conflicts"] or []) == \
+        ("active", [])
+
+
+def test_a_claim_that_states_no_change_or_a_change_on_the_same_day_is_still_held_back():
+    decider = ScriptedDecider()
+    for key in ("relation:*", "relation_alt:*"):
+        decider.script(key, {"update": 0.95}, fact="on Basic", target="on Enterprise")
+    for day, replaces in ((30, False), (0.5, True)):
+        enterprise = said("customer is on Enterprise", day=0, relation="plan", obj="Enterprise", role="agent")
+        basic = said("customer is on Basic", day=day, relation="plan", obj="Basic")
+        basic.replaces = replaces
+        _, facts = run([enterprise, basic], decider)
+        rows = by_text(facts)
+        assert (rows["customer is on Enterprise"]["status"], rows["customer is on Basic"]["status"]) == \
+            ("active", "tentative"), (day, replaces)

@@ -19,7 +19,7 @@ _YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|yea|ya|correct|that's right|that is 
 _NOT = re.compile(r"\b(?:no|not|nope|wrong|incorrect|changed|anymore|any more|used to|old)\b", re.IGNORECASE)
 # "Is your address still 14 Oak Lane?" -> "Your address is still 14 Oak Lane."
 _LEAD = r"^(?:(?:and|so|just to confirm|to confirm|can i check|could you confirm),?\s+)?"
-_IS_YOUR = re.compile(_LEAD + r"(?P<verb>is|are)\s+(?P<subject>(?:your|the)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"
+_IS_YOUR = re.compile(_LEAD + r"(?P<verb>is|are)\s+(?P<subject>your\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"
                       r"(?P<rest>(?:still\s+|currently\s+|now\s+)?(?:on file as\s+|listed as\s+|registered as\s+|"
                       r"set to\s+|with\s+|at\s+)?\S.*?)\s*\??$", re.IGNORECASE)
 # "Are you still on the Basic plan?" -> "You are still on the Basic plan."
@@ -28,6 +28,9 @@ _ARE_YOU = re.compile(_LEAD + r"are\s+you\s+(?P<rest>(?:still\s+|currently\s+|no
 # "Do you still have the Pixel 7?" -> "You still have the Pixel 7."
 _DO_YOU = re.compile(_LEAD + r"do\s+you\s+(?P<rest>(?:still\s+|currently\s+)?"
                      r"(?:have|use|drive|bank with|pay with|pay by|live at|live in)\s+.+?)\s*\??$", re.IGNORECASE)
+_RECORDED = re.compile(r"\b(?:still|currently)\b|\b[A-Z][\w-]*\b|\d")
+"""A question about "you" reads the record back only with "still"/"currently" or a named value ("Are you on the
+Basic plan?"); "Do you have a favorite restaurant?" asks, it reads nothing back."""
 _CHOICES = re.compile(r"\s*\(?\b(?:yes\s*/\s*no|y\s*/\s*n)\b\)?\.?\s*$", re.IGNORECASE)
 
 
@@ -46,8 +49,8 @@ def confirmed_readbacks(asked: str, reply: str) -> list[tuple[str, str]]:
             subject = match.group("subject")
             said = f"{subject[:1].upper()}{subject[1:]} {match.group('verb').lower()} {match.group('rest')}."
             statements.append((sentence.text.strip(), said))
-        elif (match := _ARE_YOU.match(said)) is not None:
+        elif (match := _ARE_YOU.match(said)) is not None and _RECORDED.search(match.group("rest")):
             statements.append((sentence.text.strip(), f"You are {match.group('rest')}."))
-        elif (match := _DO_YOU.match(said)) is not None:
+        elif (match := _DO_YOU.match(said)) is not None and _RECORDED.search(match.group("rest")):
             statements.append((sentence.text.strip(), f"You {match.group('rest')}."))
     return statements

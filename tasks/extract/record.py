@@ -31,6 +31,9 @@ _NOT_RECORD = re.compile(r"\b(?:if|unless|for you|available|cheaper|better|optio
                          re.IGNORECASE)
 """An offer, a condition or an event on the account ("two attempts on the card ending 4417"): no look-up of what it
 holds, only of what happened to it."""
+_RECORD_WORDS = re.compile(r"\b(?:account|record|profile|policy|line|file|membership|registered|linked|plan|card|"
+                           r"billing|cover|subscription|entered|saved|workspace|member)\b", re.IGNORECASE)
+"""What says the sentence reads the customer's record; an agent's search result names none of these."""
 _ABOUT_YOU = re.compile(r"\b(?:you|your|you're|you've|yours)\b", re.IGNORECASE)
 _WORD = r"(?:[A-Z][\w&'+.-]*|[a-z]+[A-Z][\w&'+.-]*|\d[\w.-]*)"
 _NAME = rf"{_WORD}(?:\s+{_WORD}){{0,3}}"
@@ -61,6 +64,8 @@ def record_values(sentence: str) -> list[str]:
     if opener is None:
         return []
     rest = sentence.strip()[opener.end():]
+    if not _RECORD_WORDS.search(sentence):
+        return []  # "I've found Autumn Oaks Apartments located at 1400 Humphrey Drive": a search, not a look-up
     if _NOT_RECORD.search(rest) or _ABOUT_YOU.search(rest):
         return []  # "I can see 22 Wattle Crescent on file as your delivery address": the rewrites name its slot
     found: list[str] = []

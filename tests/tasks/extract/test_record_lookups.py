@@ -61,6 +61,9 @@ def test_a_look_up_names_the_records_values_one_by_one(sentence, values):
     "I have reset the lock.",  # the agent's own doing
     "Your account is on Full Fibre 150 at 7 Mill Close.",  # no look-up opener: the rewrites read it, not this
     "I can see a charge of $39 on the Team plan.",  # a charge is about a bill, not what the record holds
+    # a search result a task agent found (SGD's apartment search), not the customer's record
+    "I've found Autumn Oaks Apartments located at 1400 Humphrey Drive.",
+    "I found a place with 1 bedroom and 1 bath at Bennington Apartments at 2780 North Texas Street.",
 ])
 def test_offers_faults_and_other_sentences_are_no_look_up(sentence):
     assert record_values(sentence) == []
@@ -166,6 +169,11 @@ def test_a_change_already_made_is_kept_whatever_the_agent_refuses(extractor):
 ])
 def test_a_question_the_customer_confirms_states_the_record(extractor, question, fact):
     assert fact in texts(extractor, ("agent", question), ("customer", "yes"))
+
+
+def test_a_question_that_reads_nothing_back_is_no_statement_whatever_the_answer(extractor):
+    for question in ("Do you have a favorite restaurant?", "Is the restaurant open on Sundays?"):
+        assert texts(extractor, ("agent", question), ("customer", "yes")) == []
 
 
 @pytest.mark.parametrize("reply", ["no, I moved to 9 Bay View", "not any more", "yes but I'm moving next month"])

@@ -19,6 +19,7 @@ from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.phrases import STREET
 from archivist.tasks.extract.phrasing import article, at_or_in
 from archivist.tasks.extract.relate import classify
+from archivist.tasks.extract.stated import EMAIL
 from archivist.tasks.extract.types import TurnContext
 from archivist.tasks.extract.writing import render
 
@@ -29,7 +30,6 @@ _REQUESTING = re.compile(r"\?|\b(?:confirm|tell me|give me|provide|take|need|let
 """A question or a request for a value: a transcript writes "what's the new address" without its mark."""
 _CONFIRMING = frozenset({"right", "correct", "fine", "accurate", "true", "good", "ok", "okay", "perfect"})
 """A confirmation before the value it confirms ("Yes, that is right, 418 Maple Street"): no part of the value."""
-_EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+\.[\w.\-]*\w")
 SUBJECTS = frozenset({"it", "that", "this", "which", "mine"})
 OPENERS = frozenset({"sure", "yes", "yeah", "yep", "ok", "okay", "right", "so", "well", "actually", "oh", "erm",
                      "um", "hi", "hello", "of", "course", "no"})
@@ -113,7 +113,7 @@ def answer_fact(slot: str, doc: Any, turn_text: str, person: str, g: Grammar, qu
         text = f"{person} lives {at_or_in(obj)} {obj}" if slot == "address" else \
             f"{person}'s delivery address is {obj}"
     elif slot == "contact":
-        email = _EMAIL.search(obj)
+        email = EMAIL.search(obj)
         digits = sum(ch.isdigit() for ch in obj)
         if email:
             obj, text = email.group(0), f"{person}'s email is {email.group(0)}"

@@ -101,6 +101,8 @@ from archivist.tasks.extract.writing import date_tokens, render
 INTENTION = "intention"
 """Relation of a plan whose action no frame knows ("I'm going to apply for a mortgage")."""
 KIND_OF = {"planned": "plan", "hypothetical": "plan", "past": "event"}
+
+
 class LocalExtractor:
     """Facts from a dependency parse and the frames of configs/extraction.toml; no model call, no network."""
 

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import re
 
+from archivist.tasks.extract.stated import EMAIL
+
 _WORD = r"(?:[A-Z][\w&'+.-]*|[a-z]+[A-Z][\w&'+.-]*|\d[\w.-]*)"
 """A word of a name: capitalised, a maker's camel case ("mBank", "iPhone"), or a number ("Fibre 500")."""
-_NAME = rf"{_WORD}(?:\s+{_WORD}){{0,3}}"
+NAME = rf"{_WORD}(?:\s+{_WORD}){{0,3}}"
+"""A name of up to four such words (also what tasks/extract/record.py reads a look-up's values by)."""
 _HOLDING = re.compile(r"\b[Yy]our\s+(?:(?:linked|registered|saved|default|nominated|main|primary|current|usual|"
-                      r"connected|verified|existing|active)\s+)?(?P<name>" + _NAME + r")\s+"
+                      r"connected|verified|existing|active)\s+)?(?P<name>" + NAME + r")\s+"
                       r"(?P<kind>account|card|debit card|credit card|wallet|policy|insurance|cover|plan|membership|"
                       r"subscription|tariff|package|bundle)\b(?:,?\s+ending\s+(?:in\s+)?(?P<ending>\d{4})\b)?")
 _BANK_CONTEXT = re.compile(r"\b(?:payouts?|paid|pay|payments?|transfers?|transferred|deposit(?:ed|s)?|debit|"
@@ -41,7 +44,7 @@ _TIERS = frozenset({"basic", "pro", "premium", "enterprise", "business", "team",
 
 _CONTACT = re.compile(r"\b[Yy]our\s+(?:registered\s+|mobile\s+|phone\s+|contact\s+|cell\s+)*"
                       r"(?P<slot>number|phone number|mobile number|mobile|cellphone number|email|email address)\s+"
-                      r"(?P<value>(?:\+|\(|\d)[\d() -]{6,}\d|[\w.+-]+@[\w-]+\.[\w.-]*\w)")
+                      r"(?P<value>(?:\+|\(|\d)[\d() -]{6,}\d|" + EMAIL.pattern + ")")
 """A contact value in apposition to its slot ("Your number 082 555 0193 is active"): the value on the account."""
 
 

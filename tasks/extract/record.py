@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 
 from archivist.tasks.extract.held import STREET_ADDRESS
+from archivist.tasks.extract.mentioned import NAME
+from archivist.tasks.extract.stated import EMAIL
 
 _OPENER = re.compile(
     r"^(?:(?:ok(?:ay)?|thanks?|thank you|great|perfect|right|got it|verified|lovely|ta)(?: [A-Z][^\W\d_]+)?[,.!]?\s+)*"
@@ -35,12 +37,10 @@ _RECORD_WORDS = re.compile(r"\b(?:account|record|profile|policy|line|file|member
                            r"billing|cover|subscription|entered|saved|workspace|member)\b", re.IGNORECASE)
 """What says the sentence reads the customer's record; an agent's search result names none of these."""
 _ABOUT_YOU = re.compile(r"\b(?:you|your|you're|you've|yours)\b", re.IGNORECASE)
-_WORD = r"(?:[A-Z][\w&'+.-]*|[a-z]+[A-Z][\w&'+.-]*|\d[\w.-]*)"
-_NAME = rf"{_WORD}(?:\s+{_WORD}){{0,3}}"
-_ENDING = re.compile(rf"(?:\b(?P<name>{_NAME})\s+)?\b(?P<kind>card|debit card|credit card|account)\s+ending\s+"
+_ENDING = re.compile(rf"(?:\b(?P<name>{NAME})\s+)?\b(?P<kind>card|debit card|credit card|account)\s+ending\s+"
                      r"(?:in\s+)?(?P<digits>\d{4})\b")
-_PLAN = re.compile(rf"\b(?P<name>{_NAME})\s+(?P<kind>plan|tariff|package|bundle|membership|subscription|tier)\b")
-_ON_PLAN = re.compile(rf"\b(?:account|line|connection|service) on (?:the )?(?P<name>{_NAME})(?=\s+at\b|\s*[,.;]|$)")
+_PLAN = re.compile(rf"\b(?P<name>{NAME})\s+(?P<kind>plan|tariff|package|bundle|membership|subscription|tier)\b")
+_ON_PLAN = re.compile(rf"\b(?:account|line|connection|service) on (?:the )?(?P<name>{NAME})(?=\s+at\b|\s*[,.;]|$)")
 _THING = re.compile(r"(?:^|[:,]\s*|\b(?:a|an)\s+)"
                     r"(?P<thing>(?:(?:19|20)\d\d\s+)?[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w.-]*)){1,4})"
                     r"(?=\s+(?:registered|linked|on|with|,|registration|reg)\b|\s*[,.;]|$)")
@@ -49,11 +49,10 @@ _STREET = re.compile(r"\b(?:road|rd|street|st|lane|ln|avenue|ave|drive|dr|close|
                      r"terrace|tce|grove|gardens|mews|row|square|sq|parade|walk|boulevard|blvd|highway|hwy|hill|park|"
                      r"view|rise|green|circle|cir|trail|parkway|pkwy)\b", re.IGNORECASE)
 """A street address is told from a car's model year ("2017 Toyota Corolla") by its street word."""
-_BANK_FIRST = re.compile(rf"^(?P<bank>{_NAME}),\s+(?:BSB|sort code|IBAN|routing|account|acc|branch)\b")
+_BANK_FIRST = re.compile(rf"^(?P<bank>{NAME}),\s+(?:BSB|sort code|IBAN|routing|account|acc|branch)\b")
 """Bank details read as a list ("Westpac, BSB 032-118, account ending 5518"): the bank comes first."""
 _CODES = frozenset({"BSB", "IBAN", "SWIFT", "BIC", "ABN", "ACN", "VAT", "ID", "PIN", "NI", "SSN", "EIN", "TIN", "GST",
                     "PAN", "CRO", "CAC", "REF", "MPAN", "MPRN"})
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
 _SLOT_ADDRESS = re.compile(r"\b(?P<slot>billing|delivery|shipping|postal|home|service|supply|installation)\s+address\b"
                            r"[:,]?\s*$", re.IGNORECASE)
 
@@ -92,7 +91,7 @@ def record_values(sentence: str) -> list[str]:
         found.append(f"I am on {match.group('name')}.")
     for match in _SEATS.finditer(rest):
         found.append(f"My account has {match.group('count')} {match.group('unit')}.")
-    found += [f"My email is {email}." for email in _EMAIL.findall(rest)]
+    found += [f"My email is {email}." for email in EMAIL.findall(rest)]
     taken = " ".join(found)
     for match in _THING.finditer(rest):
         thing = match.group("thing").rstrip(" .")

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 
 from archivist.tasks.extract.types import ExtractedFact
 
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
+"""An email address, wherever a reader finds one."""
 _COUNTED = re.compile(r"^\d[\d,.]*\s*(?:seats|users|licen[cs]es|members|lines|gb|mb|mbps|percent|%|people|staff)\b",
                       re.IGNORECASE)
 """'you're now at 20 seats': a count the account is at, never a place."""

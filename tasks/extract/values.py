@@ -27,7 +27,7 @@ from archivist.tasks.extract.relate import (
     phrase_tokens,
     template_text,
 )
-from archivist.tasks.extract.stated import card_name
+from archivist.tasks.extract.stated import EMAIL, card_name
 from archivist.tasks.extract.writing import render
 
 _CARD = re.compile(r"\b(?:\d[ \-]?){12,18}\d\b")
@@ -50,7 +50,6 @@ _CORRECTED = re.compile(r"\b(?:not|n't)\s+(?:ending|end)\s+(?:in\s+|with\s+)?\d{
                         r"|\b(?:correct(?:ed)?|chang(?:e|ed)|updat(?:e|ed)|switch(?:ed)?)\b[^.?!]{0,40}\bto\s+"
                         r"(?:the|a|my|your)\s+(?:[\w-]+\s+){0,2}(?:ending|ends)\b", re.IGNORECASE)
 """A correction of an ending: "not ending 4471, it is ending 4417", "corrected the debit to the account ending 4417"."""
-_EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+\.[\w.\-]*\w")
 _MASKED = re.compile(r"\[(?P<kind>card ending \d{4}|password|pin|cvv|one-time code|api key)\]", re.IGNORECASE)
 """What tasks/ingest/privacy.py leaves of a secret (configs/privacy.toml tags): the fact that there was one."""
 _SLOT_BEFORE = re.compile(r"\b(?P<noun>password|passcode|pin|pin code|security code|card number|card|cvv|code|key)"
@@ -114,7 +113,7 @@ def value_facts(doc: Any, person: str, g: Grammar
         named = card_name(match.group(0))
         text = f"{person} pays with the {named or 'card'} ending {ending}"
         found.append(("payment_method", f"card ending {ending}", text, (), new))
-    for match in _EMAIL.finditer(text):
+    for match in EMAIL.finditer(text):
         found.append(("contact", match.group(0), f"{person}'s email is {match.group(0)}", (), None))
     found += held_values(text, person)  # a bank, an insurer, a home, where parcels go (held.py)
     for match in _SERVED_AT.finditer(text):

@@ -231,7 +231,7 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
                 rewritten.append((index, original, dataclasses.replace(turn, role="customer", text=reading,
                                                                        previous=())))
             # "Are you still on the Basic plan?" -> "yes": the record read back and confirmed
-            reply = _reply(turns, index, c)
+            reply = _reply(turns, index, c) if "?" in (turn.text or "") else None
             for question, statement in confirmed_readbacks(turn.text or "", reply) if reply else ():
                 for _, reading in agent_sentences(statement, c, signed=_signed(turn)):
                     rewritten.append((index, question, dataclasses.replace(turn, role="customer", text=reading,
@@ -252,7 +252,8 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
 
 
 def _reply(turns: Sequence[TurnContext], index: int, c: Contracts) -> str | None:
-    """The customer's next turn after `index` in its conversation (an agent's next words first end the wait)."""
+    """The customer's next turn after `index` in its conversation, past any agent or bot turns between (a bot's
+    "Is that you? Yes / No" may be followed by its own queue message before the customer types "yes")."""
     for turn in turns[index + 1:]:
         if turn.conversation_id != turns[index].conversation_id:
             return None

@@ -140,7 +140,8 @@ class Contracts(BaseModel):
 
     def outranked(self, row: Mapping[str, Any], fact: Mapping[str, Any]) -> bool:
         """Whether statement `row`'s voice is weaker than the voice that set `fact`, unless the statement contests
-        it at once: a customer replying within `contest_within_minutes` to a value a `contestable` voice set."""
+        it at once (a customer replying within `contest_within_minutes` to a value a `contestable` voice set) or
+        reports a change on a later day (`is_news`)."""
         if self.rank(row.get("source")) >= self.fact_rank(fact):
             return False
         return not (self.contests(row, fact) or self.is_news(row, fact))
@@ -153,10 +154,7 @@ class Contracts(BaseModel):
         if not self.authority.changes_are_news or not row.get("replaces") or not isinstance(said, datetime) \
                 or not isinstance(set_at, datetime):
             return False
-        try:
-            return said.date() > set_at.date()
-        except TypeError:
-            return False
+        return said.date() > set_at.date()  # calendar days, so naive and aware moments compare too
 
     def contests(self, row: Mapping[str, Any], fact: Mapping[str, Any]) -> bool:
         window = self.authority.contest_within_minutes

@@ -23,6 +23,7 @@ import os
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -77,11 +78,13 @@ class ObjectLease:
     ttl_s: float = TTL_S
     etag: str | None = None
     lost: bool = False
+    clock: Callable[[], float] = time.time
+    """Wall-clock seconds that expiries are written and read in; machines sharing a store share this clock."""
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
 
     def _record(self) -> bytes:
-        now = time.time()
+        now = self.clock()
         return json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "command": self.command,
                            "since": datetime.now(UTC).isoformat(timespec="seconds"),
                            "expires": now + self.ttl_s}).encode("utf-8")
@@ -97,7 +100,7 @@ class ObjectLease:
                 if not _precondition_failed(err):
                     raise
             held = holder_of(client, bucket, key)
-            if held is not None and held[0].get("expires", 0) < time.time():
+            if held is not None and held[0].get("expires", 0) < self.clock():
                 try:  # the holder stopped renewing: take over, unless another writer just did
                     self.etag = client.put_object(Bucket=bucket, Key=key, Body=self._record(),
                                                   IfMatch=held[1])["ETag"]

@@ -31,6 +31,7 @@ from archivist.tasks.extract.phrases import (
 from archivist.tasks.extract.phrasing import article
 from archivist.tasks.extract.relate import Reading, Who, clause_text, template_text
 from archivist.tasks.extract.schedules import DATE_SLOTS, dated_attribute
+from archivist.tasks.extract.slot_nouns import chosen_slot, is_slot_noun, names_a_value, run_on, standing_slot
 
 OPEN_PREFIX = "attribute_"
 """configs/relations.toml `open_attribute_prefix`: relations it begins hold one value at a time."""
@@ -45,31 +46,6 @@ def open_slot(noun: Any) -> str:
     return f"{OPEN_PREFIX}{lemma}"
 
 
-def names_a_value(tokens: list[Any]) -> bool:
-    """A name (a proper noun, a capitalised word inside the sentence), a number, an address or a code: something
-    a slot can hold."""
-    return any(t.pos_ == "PROPN" or (t.like_num and t.lower_ != "one") or _QUANTITY.search(t.text) or "@" in t.text or
-               (t.i > 0 and t.text[:1].isupper() and t.is_alpha) for t in tokens)
-
-
-def is_slot_noun(noun: Any, g: Grammar) -> bool:
-    """A noun an attribute can be named by. A noun of errands names none ("my order", "my payment"), unless words
-    that are no errand narrow it to an attribute ("my monthly payment", "my tax code")."""
-    lemma, lower = noun.lemma_.lower(), noun.lower_
-    scheduled = lemma in DATE_SLOTS | g.word("narrowed_slots") and any(c.dep_ == "compound" and c.pos_ == "NOUN"
-                                                                      for c in noun.children)
-    if noun.pos_ not in ("NOUN", "PROPN") or lemma in g.word("stop_objects") or lemma in g.word("kin") or \
-            (lemma in g.word("moment_nouns") and not scheduled):
-        return False
-    narrowing = [c for c in noun.children if c.dep_ in ("compound", "amod") and c.i < noun.i
-                 and c.lower_ not in ("new", "old", "current", "previous")]
-    if any(c.lemma_.lower() in g.word("errand_words") or c.lower_ in g.word("errand_words") for c in narrowing) \
-            and lemma != "day":
-        return False  # "my order number", "my booking reference"; a "delivery day" comes round every week
-    errands = g.word("not_slots") | g.one_off_objects
-    return bool(narrowing) or (lemma not in errands and lower not in errands)
-
-
 def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[int]) -> Reading | None:
     """ "my dentist is Dr Hargreaves": `who.thing` is the noun, `value` the attribute's head."""
     noun = who.thing
@@ -80,8 +56,12 @@ def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[
         return None
     if noun.lemma_.lower() in DATE_SLOTS:  # "my payment date is the 14th": a schedule (schedules.py)
         return dated_attribute(clause, who, value)
-    tokens = with_unit_and_rate(phrase_tokens(value, dates))
-    if not tokens or not names_a_value(tokens):
+    # "my regular delivery is every Saturday, 8am-10am": a standing slot's value is the day and time it recurs
+    standing = standing_slot(noun, g)
+    tokens = with_unit_and_rate(phrase_tokens(value, set() if standing else dates))
+    if standing:
+        tokens = run_on(tokens)
+    if not tokens or not (names_a_value(tokens) or chosen_slot(noun, g)):
         return None
     if sum(ch.isdigit() for ch in value.doc[value.i:].text) >= 12:
         return None  # "my card number is 4111 1111 ...": a card number, read by values.py and masked before
@@ -116,17 +96,21 @@ def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Rea
         noun, amount = held, measured  # "an overdraft of £500"
     elif measured is not None and _quantity(held) and not _quantity(measured):
         noun, amount = measured, held  # "20mg of citalopram"
-    elif measured is None and any(c.dep_ == "nummod" and _QUANTITY.search(c.text) for c in held.children):
+    elif measured is None and any(c.dep_ == "nummod" and c.i < held.i and _QUANTITY.search(c.text)
+                                  for c in held.children):  # "the FRITZ!Box 7530": a model's number, no count
         noun, amount = held, held  # "40 seats"
     else:
         return None
     holder = _held_on(noun, g) if amount is noun else None
+    if holder is None and amount is noun and who.thing is not None and counted_slot(noun) and \
+            who.thing.lemma_.lower() in g.word("count_holders"):
+        holder = who.thing  # "my family plan has 3 connections": what a plan or an account holds is its count
     if holder is not None:  # "40 seats on the annual license": a count of what the license holds is its value
         obj = object_text([t for t in noun.subtree if t.i <= noun.i and t.dep_ != "det"])
         plain = clause.status == "current" and not clause.negated
         text = f"{who.name}'s {noun_name(holder)} has {obj}" if plain else clause_text(clause, who, amount, dates)
         return Reading(counted_slot(noun) or open_slot(holder), amount, obj, text) if obj else None
-    if not is_slot_noun(noun, g) or (amount is noun and not who.first_person):
+    if not is_slot_noun(noun, g) or (amount is noun and (not who.first_person or who.thing is not None)):
         return None  # "my router has 4 ports": a count a thing has is a feature of it, not a value the person keeps
     name = noun_name(noun)
     if amount is noun:  # "4 meals a week": the rate after the count is part of the amount
@@ -194,7 +178,7 @@ def product_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Re
 
 def noun_name(noun: Any) -> str:
     """The noun with the words before it that say which kind ("residential parking permit"), not new/old/current."""
-    return " ".join(t.lower_ if not t.text.isupper() else t.text for t in noun.subtree
+    return " ".join(t.text if t.text.isupper() or t.pos_ == "PROPN" else t.lower_ for t in noun.subtree
                     if t.i <= noun.i and (t.dep_ in ("compound", "amod") or t.i == noun.i)
                     and t.lower_ not in ("new", "old", "current"))
 
@@ -221,7 +205,7 @@ def counted_slot(token: Any) -> str | None:
     (`attribute_seat_count`), whoever names the holder ("40 seats on the annual license", "your license is now 65
     seats", "your seat count is 65")."""
     if token.tag_ != "NNS" or token.lemma_.lower() in _MEASURES or not any(
-            c.dep_ == "nummod" and c.like_num for c in token.children):
+            c.dep_ == "nummod" and c.like_num and c.i < token.i for c in token.children):
         return None
     return f"{OPEN_PREFIX}{re.sub(r'[^a-z0-9]+', '_', token.lemma_.lower()).strip('_')}_count"
 
@@ -272,6 +256,7 @@ def condition_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
 
 
 HOLDING_VERBS = frozenset({"be", "cover", "insure", "include"})
+_REGISTRATION = frozenset({"vehicle", "registration", "reg", "plate"})
 
 
 def holding_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
@@ -289,6 +274,10 @@ def holding_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Re
         relation = CLASS_RELATION.get(klass or "")
         if klass == "place" and any(t.like_num for t in token.subtree):
             relation = "address"
+        if relation == "address" and any(t.lemma_.lower() in g.noun("vehicle") | _REGISTRATION for t in token.subtree):
+            continue  # "valid until October for vehicle 141-D-22871": a car's registration, no place
+        if relation == "address" and clause.verb.lemma_.lower() == "include":
+            continue  # "your membership includes 45-minute rides": what a plan gives, not where anyone lives
         if relation not in ("vehicle", "device", "plan", "address") or (name == "prep:on" and relation != "plan"):
             continue  # "on" holds a plan ("your line is on Unlimited Plus"), nothing else
         obj = object_text(phrase_tokens(token, dates))

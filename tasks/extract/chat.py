@@ -133,7 +133,10 @@ def labelled_values(text: str, g: Grammar | None = None) -> str:
     Mastercard ending 9083") is read so when its label names a slot of [attributes]: the writer's own value."""
     text = _LABELLED_VALUE.sub(lambda m: f"{m.group(1)}{m.group(2)} is ", text)
     field = _FORM_FIELD.match(text) if g is not None else None
-    if field and g and any(field.group(2).lower() in names for names in g.attributes.values()):
+    label = field.group(2).lower().split() if field else []
+    # "Insured address: 7 Mill Lane": a label of two or three words is read by the slot its last word names
+    if field and g and any(" ".join(label) in names or (1 < len(label) <= 3 and label[-1] in names
+                                                         and label[-1] != "number") for names in g.attributes.values()):
         new = (field.group(1) or "").lower()
         now = " now" if new and new.strip() != "current" else ""  # "New bank: Nedbank": the value is a new one
         return f"My {new}{field.group(2).lower()} is {text[field.end():].rstrip(' .')}{now}."
@@ -216,10 +219,14 @@ _NEXT_STATEMENT = re.compile(rf"\s*[,;]\s*(?:and\s+|but\s+|so\s+)?(?={_NOUN_SUBJ
                              rf"(?={_NOUN_SUBJECT}|(?:i|i'm|im|i've|ive|we|we're|we've)\s+\w)"
                              # "i never use 50 so drop me to the 20GB plan": a request after "so" is its own
                              r"|\s+so\s+(?=(?:please\s+|pls\s+)?(?:drop|move|switch|put|change|cancel|upgrade|"
-                             r"downgrade|add|remove|update|set|take)\s+(?:me|us|my|our)\b)", re.IGNORECASE)
+                             r"downgrade|add|remove|update|set|take)\s+(?:me|us|my|our)\b)"
+                             # "please contact me on WhatsApp, I do not pick up unknown calls": a comma splice
+                             r"|\s*,\s*(?=(?:i|we)\s+(?:do|don't|dont|did|didn't|never|always|usually|can't|cannot|"
+                             r"won't|will)\s+\w)", re.IGNORECASE)
 
 
-_OWN_STATEMENT = re.compile(r"^(?:my|our|i|i'm|im|i've|ive|we|we're|we've)\b", re.IGNORECASE)
+_OWN_STATEMENT = re.compile(r"^(?:my|our|i|i'm|im|i've|ive|we|we're|we've|(?:please|pls|kindly)\s+\w+\s+(?:me|us)"
+                            r")\b", re.IGNORECASE)
 
 
 def statements(text: str) -> list[str]:

@@ -20,7 +20,8 @@ _SUPPORT_TICKET = re.compile(r"\b(?:(?:the|this|that|my|your|our|support|service
                              r"(?:\s+\w+)?|(?:raised?|logged?|opened?|open|submit(?:ted)?|filed?|created?)\s+a)"
                              r"\s+ticket\b(?!s)(?!\s+(?:to|for|from)\b)", re.IGNORECASE)
 """A helpdesk's "the monitor ticket", "I raised a ticket": a support case, not a travel or show ticket."""
-_LICENSED_SEATS = re.compile(r"\bseats?\s+(?:on|in|of|for)\s+(?:the|your|our|my)?\s*(?:\w+\s+)?(?:licen[cs]e|plan|"
+_LICENSED_SEATS = re.compile(r"\bseats?\s+(?:on|in|of|for)\s+(?:the|your|our|my)?\s*(?:[\w-]+\s+){0,3}?"
+                             r"(?:licen[cs]e|plan|"
                              r"subscription|account|workspace|contract|tier)s?\b|\b(?:licen[cs]e|plan|subscription|"
                              r"account|workspace)s?\b[^.]{0,40}?\bseats\b", re.IGNORECASE)
 """A software account's "40 seats on the annual license", "your license from 40 to 65 seats": users it is paid

@@ -52,6 +52,7 @@ from archivist.tasks.extract.errands import (
 )
 from archivist.tasks.extract.grammar import Grammar, load_grammar
 from archivist.tasks.extract.holder import Holder, find_holder
+from archivist.tasks.extract.named_it import named_it_reading
 from archivist.tasks.extract.parse import (
     Clause,
     _clause,
@@ -270,9 +271,10 @@ class LocalExtractor:
             vague = who.thing.lower_ in ("everything", "things", "all")
             if vague and not {t.lemma_.lower() for t in clause.head.subtree} & g.noun("clear_states"):
                 return []
-            reading = None if pronoun else attribute_reading(clause, who, g, dates) or system_reading(
-                clause, who, g, dates) or holding_reading(clause, who, g, dates) or \
-                schedule_reading(clause, who) or amount_reading(clause, who, g, dates)  # "it is ok" names no slot
+            # "it is ok" names no slot; "It's a Samsung Galaxy S21" names the speaker's phone
+            reading = named_it_reading(clause, who, g, dates) if pronoun else attribute_reading(
+                clause, who, g, dates) or system_reading(clause, who, g, dates) or holding_reading(
+                clause, who, g, dates) or schedule_reading(clause, who) or amount_reading(clause, who, g, dates)
             things = g.word("owned") | g.noun("device")
             owned = pronoun or who.thing.lower_ in things or who.thing.lemma_.lower() in things
             if reading is None and owned:  # "my router stopped working"; "my mind is elsewhere" is no service
@@ -355,7 +357,8 @@ class LocalExtractor:
             words = {t.lemma_.lower() for t in clause.head.subtree} | {t.lower_ for t in clause.head.subtree}
             if thing and (nearby or words & g.noun("clear_states")):
                 return Who(person, True, subject, thing)
-            return None
+            named = Who(person, True, subject, "it")  # "It's a Samsung Galaxy S21 if that matters"
+            return named if named_it_reading(clause, named, g, set()) is not None else None
         if lower in PERSONAL_PRONOUNS:  # "He loves the park": the third party the speaker named last, or no fact
             if lower != "they" and holder.declared(turn):
                 return Who(person, True)  # "She lives at 27 Pennine Way", written for Margaret Holloway

@@ -24,6 +24,17 @@ REACTIONS = frozenset({"the", "this", "that", "these", "those", "your", "my", "o
                        "all"})
 
 
+def _described(named: Any, aside: Any) -> bool:
+    """ "the Pro plan, annual billing, £18 per user", "the 4-person box, still 3 meals a week": a thing named by its
+    own words, then an aside that prices it or says what stays ("the 2-person plan, 3 recipes a week" is its name)."""
+    before = [c for c in named.subtree if c.i < named.i and c.dep_ not in ("det", "poss")]
+    if any(c.text[:1].isupper() for c in before):
+        return True
+    first = min(aside.subtree, key=lambda t: t.i)
+    return any(any(ch.isdigit() for ch in c.text) for c in before) and (
+        first.pos_ == "ADV" or any(t.text in "£$€" or t.tag_ == "$" for t in aside.subtree))
+
+
 def phrase_tokens(token: Any, dates: set[int], *, keep_conj: bool = True) -> list[Any]:
     """The tokens of an object phrase: its subtree without clauses that describe it, dates and edge punctuation."""
     cut: set[int] = set(dates)
@@ -40,6 +51,12 @@ def phrase_tokens(token: Any, dates: set[int], *, keep_conj: bool = True) -> lis
             # "4 Rose Court, Leeds and my parcel never arrived": a possessed common noun after a name starts the
             # next statement (the parser hung it on the name); the name's phrase ends before it.
             cut |= {s.i for s in t.subtree} | {c.i for c in t.head.children if c.dep_ == "cc" and c.i < t.i}
+        if t.dep_ == "appos" and t.i > token.i and any(c.dep_ == "det" for c in t.children) and \
+                t.pos_ in ("NOUN", "NUM", "PRON") and not any(x.pos_ == "PROPN" or (x.like_num and x.lower_ != "one")
+                                                              for x in t.subtree):
+            cut |= {s.i for s in t.subtree}  # "a new laptop, XPS 15 9530, the old one I gave to my son": an aside
+        if t.dep_ == "appos" and t.head.i == token.i and token.pos_ == "NOUN" and _described(token, t):
+            cut |= {s.i for s in t.subtree}  # "the Pro plan, annual billing, £18 per user": named, then described
         if t.dep_ == "prep" and t.head.i == token.i and t.lower_ in ("for", "from", "with", "at", "on", "because",
                                                                    "since", "after", "until", "in") \
                 and not _place_continues(t) and not _named_with(t):

@@ -158,6 +158,9 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                         "prep:to", "prep:with", "prep:over") and any(
                         n == "dobj" and _words_of(a) & g.noun("bank_accounts") for n, a in args):
                     relation, klass = "bank", "bank"  # "moved my current account to Kroo": the bank it went to
+                if lemma == "subscribe" and name == "prep:to" and not relation and any(
+                        c.i < token.i and c.dep_ not in ("det", "poss") for c in token.subtree):
+                    relation, klass = "plan", "plan"  # "I'm subscribed to the 2-person box": what one subscribes to
                 if lemma in CHOOSING_VERBS and klass != "seat":
                     continue  # "I want the Pro plan" is a request (its own reading); a seat is a standing choice
                 if klass == "vehicle" and (lemma not in g.noun("vehicle_verbs") or clause.request
@@ -167,6 +170,10 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                     continue
                 if frame.relation == "employer" and not (token.pos_ == "PROPN" or token.ent_type_ == "ORG"):
                     continue
+                if frame.relation == "address" and lemma in ("move", "relocate") and any(
+                        n == "dobj" and a.lower_ not in ("house", "home", "flat", "apartment", "myself", "ourselves")
+                        for n, a in args):
+                    continue  # "I've moved everything over to Capitec": things moved, not the person
                 if frame.relation == "address" and name == "prep:on" and not (
                         token.ent_type_ in PLACE_ENTITIES or any(t.like_num or t.lower_ in STREET | {"isle", "island"}
                                                                  for t in token.subtree)):
@@ -243,7 +250,13 @@ GENERIC_VEHICLES = frozenset({"car", "van", "motorbike", "motorcycle", "scooter"
 def _names_a_vehicle(token: Any, g: Grammar) -> bool:
     """A maker, a model or a name: "a 2015 Ford Focus", "a Kia Niro"; "a small car" names none."""
     words = {t.lemma_.lower() for t in token.subtree} | {t.lower_ for t in token.subtree}
+    if words & _COMPANY_SUFFIXES:
+        return False  # "We are Van Dijk Logistiek B.V.": a firm's name, whatever word it starts with
     return bool(words & (g.noun("vehicle") - GENERIC_VEHICLES)) or any(t.pos_ == "PROPN" for t in token.subtree)
+
+
+_COMPANY_SUFFIXES = frozenset({"b.v.", "bv", "ltd", "ltd.", "limited", "inc", "inc.", "llc", "gmbh", "plc", "pty",
+                               "s.a.", "sa", "ag", "n.v.", "nv", "co.", "corp", "corp.", "pte", "llp"})
 
 
 def _words_of(token: Any) -> set[str]:
@@ -357,7 +370,7 @@ def template_text(relation: str, klass: str | None, subject: str, obj: str) -> s
     if relation == "plan":
         named = any(w.lower() in ("plan", "tier", "package", "bundle", "subscription", "contract", "membership",
                                   "deal", "tariff", "account", "landline", "cover", "meter", "bouquet", "pack",
-                                  "policy", "licence", "license", "add-on") for w in obj.split())
+                                  "policy", "licence", "license", "add-on") for w in obj.replace(",", " ").split())
         if not named and obj.split()[-1:] and obj.split()[-1].lower() in ("plans", "packages"):
             return None  # "switched plans": no value to state
         return f"{subject} is on the {obj}" + ("" if named else " plan")

@@ -180,9 +180,11 @@ _PIECE = re.compile(rf"\s+(?={_MARKER}\s+(?:i've|i have|i'm|i|we've|we|your|you'
                     r"(?:i|we)(?:'ve| have) (?:got (?=you|that|it)|put|set|updated|changed|added|moved|closed|booked|"
                     r"sent|captured|transferred|removed|switched|noted)\b)"
                     r"|(?:(?<=\ball updated)|(?<=\ball done)|(?<=\ball sorted)|(?<=\ball changed)|"
-                    r"(?<=that's updated)|(?<=that's done)|(?<=that's sorted)|(?<=that's changed)|(?<=\bnow updated))"
+                    r"(?<=that's updated)|(?<=that's done)|(?<=that's sorted)|(?<=that's changed)|(?<=\bnow updated)|"
+                    r"(?<=\bupdated it)|(?<=\bchanged it)|(?<=\bsorted it)|(?<=\bdone it)|(?<=\bdone that))"
                     r"\s+(?!(?:to|from|on|for|with|as|now)\b)"
                     r"|\s+(?=(?:your|you're) (?:[\w'-]+ ){0,3}?(?:is|are|has|have|comes|come|goes|go|will|stays)\b)"
+                    r"|\s+(?=and (?:you'll|you will|we'll|we will|i'll|i will)\b)"
                     r"|(?:(?<=\bis that right)|(?<=\bis that correct)|(?<=\bis that still correct))\s+", re.IGNORECASE)
 
 
@@ -204,4 +206,6 @@ def transcribed(text: str) -> bool:
     """Speech-to-text output: opened in lower case, no sentence mark inside, no capitalised name (written text has
     at least one of these)."""
     inner = text.strip().rstrip(" .!?")
-    return inner[:1].islower() and not re.search(r"[.!?;]", inner) and not re.search(r"\b(?!I\b)[A-Z][a-z]", inner)
+    # A long run of words with no sentence mark is a transcript even where the service capitalised a name
+    return inner[:1].islower() and not re.search(r"[.!?;]", inner) and (
+        not re.search(r"\b(?!I\b)[A-Z][a-z]", inner) or len(inner.split()) >= 25)

@@ -27,6 +27,7 @@ from archivist.tasks.extract.relate import (
     phrase_tokens,
     template_text,
 )
+from archivist.tasks.extract.slot_nouns import standing_slot
 from archivist.tasks.extract.stated import EMAIL, card_name
 from archivist.tasks.extract.writing import render
 
@@ -63,6 +64,8 @@ LEAVE_OUT = frozenset({"now", "today", "currently", "thankfully", "luckily", "fi
 STATE_NOUNS = frozenset({"works", "stops", "keeps", "drops"})
 """Verbs the tagger may read as plural nouns after a compound ("my voicemail works again")."""
 
+
+_ATTEMPTED = re.compile(r"\b(?:tried|trying|try|attempted|attempting)\s+to\b", re.IGNORECASE)
 
 def misparsed_state(doc: Any, person: str, g: Grammar) -> Reading | None:
     """ "My voicemail works again now": a state verb tagged as a noun, with the thing as its compound."""
@@ -103,6 +106,8 @@ def value_facts(doc: Any, person: str, g: Grammar
         noun = noun if noun.isupper() else noun.lower()
         found.append(("credential", match.group(0), f"{person}'s {noun} is {match.group(0)}", (), None))
     for match in _ENDING.finditer(text):
+        if _ATTEMPTED.search(text[: match.start()]):
+            continue  # "I tried to switch to my Amex ending 1009 but it was declined": no card that pays
         # "my Visa ending 4417", "the new card, ending 9032": the ending names the card, as the privacy tag does
         ending = match.group("digits")
         # "a new card, ending 9032": the card it replaces no longer pays
@@ -111,8 +116,9 @@ def value_facts(doc: Any, person: str, g: Grammar
         new = bool(re.search(r"\b(?:new|replacement)\b", match.group(0), re.IGNORECASE)
                    or _CORRECTED.search(text[: match.start()] + match.group(0))) or None
         named = card_name(match.group(0))
-        text = f"{person} pays with the {named or 'card'} ending {ending}"
-        found.append(("payment_method", f"card ending {ending}", text, (), new))
+        said = "ending in" if re.search(r"\bending in\b", match.group(0), re.IGNORECASE) else "ending"
+        found.append(("payment_method", f"card ending {ending}", f"{person} pays with the {named or 'card'} {said} "
+                      f"{ending}", (), new))
     for match in EMAIL.finditer(text):
         found.append(("contact", match.group(0), f"{person}'s email is {match.group(0)}", (), None))
     found += held_values(text, person)  # a bank, an insurer, a home, where parcels go (held.py)
@@ -245,6 +251,9 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                 after.pos_ not in ("ADP", "ADV", "PART", "DET", "SCONJ", "CCONJ", "AUX", "VERB"):
             # ("the router is in the hallway": a preposition is no value)
             value = after
+    if value is None and who.thing is not None and standing_slot(who.thing, g):
+        # "my regular delivery is now every Thursday": the day is tagged an adverb of the verb
+        value = next((c for c in verb.children if c.dep_ == "npadvmod" and c.pos_ == "PROPN"), None)
     if value is None and not any(n == "prep:on" for n, _ in arguments(verb)):
         # "my account is on the Fixed Saver 12 tariff, at 24.6p per kWh": what it is on is the value (a plan's
         # reading), not the price it is at
@@ -262,7 +271,10 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
         return None  # a secret the privacy step masked: values.py reads its tag
     assert who.thing is not None  # local.py sets `thing` whenever it sets `thing_text`
     phrase, head = who.thing_text.lower(), who.thing.lemma_.lower()
-    exact = [r for r, names in g.attributes.items() if phrase in names]
+    # "my only number", "your main email": a word that picks one out of several is no part of the slot's name
+    core = " ".join(t.lower_ for t in who.thing.subtree if t.i == who.thing.i or (
+        t.i < who.thing.i and t.dep_ == "compound" and t.head.i == who.thing.i))
+    exact = [r for r, names in g.attributes.items() if phrase in names or core in names]
     by_head = [r for r, names in g.attributes.items() if head in names and head != "number"]
     if not (exact or by_head) and value.pos_ == "PROPN":
         # "your nomination is now Well Pharmacy": a business named by its kind fills the slot of that kind
@@ -273,7 +285,8 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     if not (exact or by_head):  # "my dentist is Dr Hargreaves": a slot no list names (attributes.py)
         # "my home gym is Eastgate": the tagger may call a name an adjectival complement; a name is no judgement
         judged = ((value.dep_ == "acomp" and value.pos_ != "PROPN") or value.pos_ in ("ADJ", "ADV", "VERB")) and \
-            not value.text[:1].isdigit()  # "the 14th" is tagged an adjective
+            not value.text[:1].isdigit() and not (  # "the 14th" is tagged an adjective
+                value.text[:1].isupper() and value.i > 0 and value.is_alpha)  # "now French": a language, a name
         klass = classify(value, g)
         if member_grade(value, g):  # "my profile is now Gold status": a loyalty grade
             obj = object_text(phrase_tokens(value, dates), keep_possessive=True)
@@ -296,6 +309,9 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                     value.doc[tokens[-1].i + 1].like_num:
                 tokens.append(value.doc[tokens[-1].i + 1])  # "07911 123456": the parser hangs the rest elsewhere
             if relation in ("address", "delivery_address"):
+                street = next((c for c in value.head.children if c.dep_ == "attr" and c.i > value.i), None)
+                if value.like_num and street is not None:  # "is now 2207 Linden Ave": two complements, one address
+                    tokens = sorted(tokens + phrase_tokens(street, set()), key=lambda t: t.i)
                 tokens = _address_tail(tokens)
             obj = object_text(tokens, keep_possessive=True)
             if not obj or (relation == "payment_method" and sum(ch.isdigit() for ch in obj) >= 12):
@@ -303,6 +319,8 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
             if relation in ("vehicle", "bank", "operating_system") and not (
                     value.pos_ == "PROPN" or classify(value, g) == relation):
                 return None  # "my car is ready", "my bank is closed": a state, not a value of the slot
+            if relation == "contact" and not any(ch.isdigit() or ch == "@" for ch in obj):
+                return None  # "Ah yes that is my number": a phone number or an email has digits or an "@"
             judged = (value.dep_ == "acomp" or value.pos_ in ("ADJ", "ADV", "VERB")) and not (
                 value.lower_ in g.noun("tier") or (any(ch.isdigit() for ch in obj) and value.lower_ not in MEASURED))
             if judged and relation != "credential" or (relation in NAMED_SLOTS and

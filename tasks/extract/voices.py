@@ -47,7 +47,11 @@ _CHECKED = re.compile(r",?\s+(?:is that (?:right|correct|still (?:right|correct)
                       re.IGNORECASE)
 """A read-back ('so I've got you at 27 Hollybank Road, is that right'): what the record holds, checked aloud."""
 _TAG = re.compile(r",?\s+(?:is that|that's|is this) (?:right|correct|still (?:right|correct)|still the case)\s*\??\s*$"
-                  r"|,?\s+(?:right|correct|yeah|yes)\s*\?\s*$|(?<=\w)\s+(?:right|yeah)\s*$", re.IGNORECASE)
+                  r"|,?\s+(?:right|correct|yeah|yes)\s*\?\s*$|(?<=\w)\s+(?:right|yeah)\s*$"
+                  # "I'm calling the number on file, 087 412 5563 - is that you, Mr Byrne?"
+                  r"|\s+[\u2014\u2013-]{1,2}\s+(?:is that|is this|am i (?:speaking|talking) (?:to|with))"
+                  r" [^?]{0,40}\?\s*$",
+                  re.IGNORECASE)
 """A tag after a statement ("so your box comes Tuesdays, right?", a transcript's "... on water street right"): the
 agent reading the record back for the customer to confirm; the statement is read."""
 _CONFIRM_READ = re.compile(r"^.*?\b(?:can i|could i|let me|i'll|i will|i just need to|i need to|just to|"
@@ -86,7 +90,8 @@ _AND = re.compile(r"(?<!\bapproved)(?<!\bverified)(?<!\bconfirmed)(?<!\bchecked)
                   r"|,?\s+and\s+(?=\w+(?:\s+\w+){0,2}\s+(?:will|would|is|are|was|were|has|have|can|could|should|may)\b)"
                   r"|:\s+(?=(?:the|your)\s)|\s*;\s+|\s+[\u2014\u2013-]{1,2}\s+(?=[a-z])",
                   re.IGNORECASE)
-_AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there| [A-Z][^\W\d_]+)?"
+_AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))"
+                             r"(?: there|(?: (?:mr|mrs|ms|dr)\.?)? [^\W\d_]+)?"
                              r"[,!.]\s+(?=\S)", re.IGNORECASE)
 """A greeting before the statement ("Hi there, you're on Essentials 30", "Hello Mrs Adeyemi, ..."): left out, so
 the statement is read; a sentence that is only a greeting is boilerplate."""
@@ -123,6 +128,10 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *,
         original = _AGENT_GREETING.sub("", said.strip())  # "Hi there, you're on Essentials 30 ..."
         stated_text = _as_you(_COURTESY.sub("", _AGENT_GREETING.sub("", _COURTESY.sub("", unspoken(original)))),
                               signed)
+        # "- Account email: priya@example.com (verified)": a summary's line is the value of the slot it labels
+        # (a summary states what is now so, unless it says the line did not change)
+        stated_text = _BULLET.sub(lambda m: f"your {m.group(1).lower()} is {'' if m.group(3) else 'now '}{m.group(2)}",
+                                  stated_text)
         # "your home club is Riverside, right?": a read-back, not a question
         stated_text = _CONFIRM_READ.sub("your \\1 is ", _TAG.sub("", stated_text))
         lower = stated_text.lower().replace("\u2019", "'")
@@ -181,7 +190,8 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False, spok
         # read only where it states a value of the account ("so from this month your premium is R189").
         return None
     reading = _OUR_NAMED.sub("the ", _OUR_SIDE.sub("", _OUR_APPOSITIVE.sub("", rewritten)))
-    if _AGENT_SELF.search(re.sub(r"^(?:(?:i am|i'm|you're|you are)(?: now)? on(?: our)?|my)\b", "", reading,
+    if _AGENT_SELF.search(re.sub(r"^(?:(?:i am|i'm|you're|you are)(?: now)? on(?: our)?|my|i (?:now )?have an?)\b", "",
+                                 reading,
                                  flags=re.IGNORECASE)):
         return None  # still the agent's own doing ("we will send you a label"): not a fact about the customer
     for pattern, replacement in _SECOND_PERSON:
@@ -275,18 +285,38 @@ def _signed(turn: TurnContext) -> list[str]:
                 words = part.split()
                 if 2 <= len(words) <= 4 and all(w[:1].isupper() for w in words):
                     names.add(part)
+        names.update(next(g for g in m.groups() if g).strip(" .,'\"") for m in _INTRODUCED.finditer(message.text or ""))
     return sorted(names, key=len, reverse=True)
+
+
+_ORG = r"((?:[A-Z][\w&'.-]*|[a-z0-9]+(?:-[a-z0-9]+)+)(?: (?:[A-Z][\w&'.-]*|&|and|of)){0,4})"
+_INTRODUCED = re.compile(
+    rf"\b(?:(?i:account|workspace|company|business|organi[sz]ation|team)(?: name)?(?: is|:)\s+'?{_ORG}"
+    rf"|(?:for|on behalf of|of|on) (?:the |our )?{_ORG} (?:account|workspace|team|subscription|organi[sz]ation)\b"
+    rf"|(?i:we are|we're) {_ORG}[.,!]?$)", re.MULTILINE)
+"""Names the customer gives their organisation by ("Account is Bramble & Co.", "for the Nordvale Robotics
+workspace", "Workspace: kestrel-engineering"): in a business's support chat the organisation is the customer."""
 
 
 def _as_you(text: str, names: Sequence[str]) -> str:
     """ "Karoo Freight currently has 40 licensed seats", "Invoices for the Larkspur Analytics workspace": the
-    organisation the customer signs with is the customer, as "you" and "your" would say it."""
+    organisation the customer signs with is the customer, as "you" and "your" would say it; so is the record a
+    bot names by its number ("Student ID 21904477 is enrolled in ...")."""
+    text = _RECORD_ID.sub(lambda m: "You are" if m.group(1).lower() == "is" else "You have", text)
     for name in names:
         quoted = re.escape(name)
-        text = re.sub(rf"^{quoted} (currently |now |still )?(is|has)\b",
+        # "Tallyroo workspace 'coastline-physio' has 12 seats": the name and what it names, with its own id
+        text = re.sub(rf"^(?:the )?{quoted}(?: (?:account|workspace|team|organi[sz]ation|company|subscription))?"
+                      rf"(?: '[^']+')? (currently |now |still )?(is|has)\b(?! (?:hosted|located|based|stored)\b)",
                       lambda m: f"You {m.group(1) or ''}{'are' if m.group(2) == 'is' else 'have'}", text)
         text = re.sub(rf"\bthe {quoted} (?=[a-z])", "your ", text)
     return text
+
+
+_BULLET = re.compile(r"^\s*[-*\u2022]\s*([A-Za-z][A-Za-z' ]{2,30}?)\s*:\s+(.+?)"
+                     r"(?:\s*\((?:verified|confirmed|new|updated|(unchanged|same|as before))\))?\s*$")
+_RECORD_ID = re.compile(r"^(?:student|member|customer|patient|employee|account|membership|policy|card)(?: (?:id|no\.?|"
+                        r"number|#))? ?#?(?=[\w-]*\d)[\w-]{4,} (is|has)\b", re.IGNORECASE)
 
 
 def _title(value: str, relation: str) -> str:

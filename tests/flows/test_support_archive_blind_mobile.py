@@ -361,7 +361,6 @@ FAILS_TODAY: dict[str, str] = {
     "mob-c09": "Thandi is stored; the change to Sipho, confirmed by the agent in a separate 'Done!' turn, is not "
                "stored and Thandi stays active",
     "mob-t04": "the delivery address the agent states (23 Dominion Road) is not stored; nothing is stored",
-    "mob-t07": "the Bolt number 082 555 0193 is not stored from either chat, though the customer repeats it",
 }
 
 ARCHIVE = CaseArchive(tenant="blind-mobile", start=START, later_by=SECOND, turn_gap_s=45, one_offs_on_day=6,

@@ -408,7 +408,6 @@ FAILS_TODAY: dict[str, str] = {
     "gig-t03": "no fact holds 'Co-operative Bank'; stored: customer's brother is Joseph (active)",
     "gig-t04": "no fact holds 'Nissan Versa'; stored: nothing",
     "gig-t06": "no fact holds 'Mama Tola Fabrics'; stored: nothing",
-    "gig-t08": "no fact holds 'Azure Urban Residences'; stored: nothing",
     "gig-t10": "no fact holds 'Basic plan'; stored: nothing",
 }
 

@@ -438,7 +438,6 @@ FAILS_TODAY: dict[str, str] = {
     "soc-c06": "no fact holds '4417'; stored: customer pays with that card (closed); customer's "
                "payment method ends in 1009 (active); customer pays with Amex (closed); customer "
                "cancelled the Visa (closed); customer pays with Amex ending (active)",
-    "soc-c07": "no fact holds 'Paytm'; stored: customer's default payment method is PhonePe (active)",
     "soc-c08": "no fact holds 'Parque Delta'; stored: nothing",
     "soc-c09": "no fact holds 'PS5'; stored: customer has a playstation store (closed); customer has "
                "xbox series (active); customer has a Xbox (active)",

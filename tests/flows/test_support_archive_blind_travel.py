@@ -383,11 +383,8 @@ FAILS_TODAY: dict[str, str] = {
     "trv-c05": "no fact holds 'sixteen to twenty-five railcard'; stored: nothing",
     "trv-c06": "no fact holds 'Visa ending 4417'; stored: customer's toll account keeps emailing me (active); "
                "customer pays with the Mastercard ending 9032 (active)",
-    "trv-c07": "no fact holds 'aisle'; stored: customer's seat preference is window (active)",
     "trv-c08": "no fact holds 'post-secondary student concession'; stored: customer works as a student (active);"
                " customer pays with adult fare (active)",
-    "trv-c09": "no fact holds 'priya.nair@outlook.com'; stored: customer's email is priya.nair@nairconsult.sg "
-               "(active)",
     "trv-c10": "no fact holds 'Zone N3'; stored: customer is on the Marchmont Road plan (active); customer's "
                "permit is Zone S2 (active)",
     "trv-c11": "no fact holds 'monthly membership'; stored: customer is on the annual membership (active)",
@@ -395,7 +392,6 @@ FAILS_TODAY: dict[str, str] = {
     "trv-t01": "no fact holds 'Platinum'; stored: nothing",
     "trv-t02": "no fact holds 'leeds to manchester piccadilly'; stored: customer might move to York (tentative)",
     "trv-t03": "no fact holds '7XYZ218'; stored: customer's husband is on the own toll account (active)",
-    "trv-t04": "no fact holds 'YD17 KWF'; stored: customer drives a hire car, RV24 PLO (active)",
     "trv-t05": "no fact holds 'Two Together Railcard'; stored: nothing",
     "trv-t07": "no fact holds 'Heathrow'; stored: customer's home airport is LHR (active); customer lives in "
                "Hounslow (active)",

@@ -1,0 +1,27 @@
+"""What "it" is, where the speaker names it: "my phone won't pick up 5G ... It's a Samsung Galaxy S21 if that matters",
+"the car's fine, it's a 2019 Honda Jazz". A device or a vehicle named by a maker and model after "it is" is the
+speaker's own (nobody names a model of a thing they do not have in a support chat); any other "it is X" says
+nothing of theirs ("it's a bit slow", "it's a long story")."""
+
+from __future__ import annotations
+
+from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.parse import Clause
+from archivist.tasks.extract.phrases import CLASS_RELATION, classify, object_text, phrase_tokens
+from archivist.tasks.extract.relate import Reading, Who, template_text
+
+
+def named_it_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
+    if who.thing is None or who.thing.lower_ != "it" or clause.verb.lemma_.lower() != "be" or clause.negated \
+            or clause.status != "current":
+        return None
+    value = next((c for c in clause.verb.children if c.dep_ == "attr"), None)
+    if value is None or not any(t.pos_ == "PROPN" for t in value.subtree):
+        return None
+    klass = classify(value, g)
+    if klass not in ("device", "vehicle"):
+        return None
+    obj = object_text(phrase_tokens(value, dates))
+    relation = CLASS_RELATION[klass]
+    text = template_text(relation, klass, who.name, obj) if obj else None
+    return Reading(relation, value, obj, text, klass) if text else None

@@ -19,6 +19,7 @@ It never logs message text: the facts it finds may hold card numbers and passwor
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -99,6 +100,9 @@ from archivist.tasks.extract.values import (
 from archivist.tasks.extract.voices import voice_facts
 from archivist.tasks.extract.writing import date_tokens, render
 
+_NO_FOOD = re.compile(r"\b(?:i|we)\s+(?:don't|do not|dont|no longer|never|stopped|have stopped|'ve stopped|gave up)\s+"
+                      r"(?:eat|eating|have|having)\s+(meat|fish|dairy|gluten|pork|beef|red meat|animal products)\b",
+                      re.IGNORECASE)
 INTENTION = "intention"
 """Relation of a plan whose action no frame knows ("I'm going to apply for a mortgage")."""
 KIND_OF = {"planned": "plan", "hypothetical": "plan", "past": "event"}
@@ -357,7 +361,7 @@ class LocalExtractor:
             words = {t.lemma_.lower() for t in clause.head.subtree} | {t.lower_ for t in clause.head.subtree}
             if thing and (nearby or words & g.noun("clear_states")):
                 return Who(person, True, subject, thing)
-            named = Who(person, True, subject, "it")  # "It's a Samsung Galaxy S21 if that matters"
+            named = Who(person, True, subject, thing or "it")  # "It's a Samsung Galaxy S21 if that matters"
             return named if named_it_reading(clause, named, g, set()) is not None else None
         if lower in PERSONAL_PRONOUNS:  # "He loves the park": the third party the speaker named last, or no fact
             if lower != "they" and holder.declared(turn):
@@ -418,6 +422,11 @@ class LocalExtractor:
                 next((t for t in doc if t.dep_ == "ROOT"), doc[0]).pos_ not in ("NOUN", "PROPN", "ADJ", "ADV"):
             return []
         found = []  # "I'm not vegan any more, I'm vegetarian now": one fact per diet word
+        refused = _NO_FOOD.search(doc.text)  # "I don't eat meat anymore": a diet named by what is left out
+        if refused is not None and not any(c.status != "current" for c in clauses if c.subject is not None):
+            food = refused.group(1).lower()
+            found.append(self._fact(turn, sentence, doc, person, "diet", f"no {food}",
+                                    f"{person} does not eat {food}", None, "current", ()))
         for token in doc:
             if token.lower_ in g.noun("diet") and token.dep_ not in ("amod", "compound", "nmod", "poss"):
                 owners = [c for c in clauses if token in c.head.subtree and c.subject is not None]

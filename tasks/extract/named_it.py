@@ -8,6 +8,7 @@ from __future__ import annotations
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.parse import Clause
 from archivist.tasks.extract.phrases import CLASS_RELATION, classify, object_text, phrase_tokens
+from archivist.tasks.extract.phrasing import article
 from archivist.tasks.extract.relate import Reading, Who, template_text
 
 
@@ -16,12 +17,17 @@ def named_it_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> R
             or clause.status != "current":
         return None
     value = next((c for c in clause.verb.children if c.dep_ == "attr"), None)
-    if value is None or not any(t.pos_ == "PROPN" for t in value.subtree):
-        return None
+    if value is None or not any(t.pos_ == "PROPN" or (t.text[:1].isupper() and any(u.like_num for u in value.subtree))
+                                for t in value.subtree):
+        return None  # a model is named: "a Samsung Galaxy S21", "a Hub 3"
     klass = classify(value, g)
-    if klass not in ("device", "vehicle"):
-        return None
     obj = object_text(phrase_tokens(value, dates))
-    relation = CLASS_RELATION[klass]
-    text = template_text(relation, klass, who.name, obj) if obj else None
-    return Reading(relation, value, obj, text, klass) if text else None
+    if klass in ("device", "vehicle"):
+        relation = CLASS_RELATION[klass]
+        text = template_text(relation, klass, who.name, obj) if obj else None
+        return Reading(relation, value, obj, text, klass) if text else None
+    # "my home charger isn't showing up ... It's a Wallbox Pulsar Plus": a model of the equipment named before
+    thing = (who.thing_text or "").lower()
+    if thing not in g.word("equipment") or not obj:
+        return None
+    return Reading(f"attribute_{thing}", value, obj, f"{who.name}'s {thing} is {article(obj)} {obj}")

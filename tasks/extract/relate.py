@@ -170,6 +170,9 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                     continue
                 if frame.relation == "employer" and not (token.pos_ == "PROPN" or token.ent_type_ == "ORG"):
                     continue
+                if frame.relation == "address" and token.like_num and not any(c.like_num for c in token.children) \
+                        and len(list(token.subtree)) == 1:
+                    continue  # "I moved to Three": a network named by a number word, no place
                 if frame.relation == "address" and lemma in ("move", "relocate") and any(
                         n == "dobj" and a.lower_ not in ("house", "home", "flat", "apartment", "myself", "ourselves")
                         for n, a in args):

@@ -89,10 +89,21 @@ def extractor() -> LocalExtractor:
      ("plan", "customer is on the 2-person box plan")),
     ("agent", "I've upgraded your subscription to the 4-person box, still 3 meals a week, from Monday 13 July.",
      ("plan", "customer is on the 4-person box plan")),
+    # plain forms of the common slots
+    ("customer", "I don't eat meat anymore.", ("diet", "customer does not eat meat")),
+    ("customer", "I started at Deloitte in March.", ("employer", "customer works at Deloitte")),
+    ("customer", "we bumped up to Premium last week", ("plan", "customer is on the Premium plan")),
+    ("agent", "Just confirming we have you at 22 Elm Street, Leeds LS6 3BD.",
+     ("address", "customer lives at 22 Elm Street, Leeds")),
+    ("agent", "Your booking to Lisbon on 4 May has been cancelled and refunded.",
+     ("travel", "customer's trip to Lisbon is cancelled")),
+    ("agent", "The Team plan has been replaced by Enterprise for your workspace.",
+     ("plan", "customer is on the Enterprise plan")),
     # "it" named by a maker and a model is the speaker's own
     ("customer", "G'day, my phone won't pick up 5G. It's a Samsung Galaxy S21 if that matters.",
      ("device", "customer has a Samsung Galaxy S21")),
     ("customer", "It's a 2019 Honda Jazz.", ("vehicle", "customer drives a 2019 Honda Jazz")),
+    ("customer", "my router keeps dropping. It's a Hub 3.", ("attribute_router", "customer's router is a Hub 3")),
 ])
 def test_a_slot_named_in_the_records_words_is_read(extractor, role, sentence, expected):
     assert expected in texts(extractor, (role, sentence))
@@ -103,6 +114,7 @@ def test_a_slot_named_in_the_records_words_is_read(extractor, role, sentence, ex
     ("customer", "My delivery is tomorrow at 3pm.", "attribute_delivery"),  # an errand's time
     ("customer", "My preferred contact method is wrong.", "attribute_method"),  # a judgement
     ("customer", "It's a bit slow today.", "device"),
+    ("customer", "my internet is down. It's a nightmare.", "attribute_internet"),
     ("customer", "I've moved everything over to Capitec so the debit order can go off the new one.", "address"),
     ("customer", "We are Van Dijk Logistiek B.V.", "vehicle"),
     ("agent", "I see your annual membership in Toronto includes 45-minute rides.", "address"),
@@ -111,6 +123,8 @@ def test_a_slot_named_in_the_records_words_is_read(extractor, role, sentence, ex
     ("customer", "Order number: 4471-2290", "contact"),
     ("agent", "I've moved the appointment to Tuesday at 3pm.", "attribute_appointment"),
     ("customer", "I subscribed to your newsletter.", "plan"),  # which one is not said
+    ("customer", "I'm no longer with Vodafone, I moved to Three.", "address"),  # a network, no place
+    ("customer", "If I stopped eating meat would the plan change?", "diet"),
 ])
 def test_what_only_looks_like_a_slot_is_not_read(extractor, role, sentence, relation):
     assert relation not in [r for r, _ in texts(extractor, (role, sentence))]

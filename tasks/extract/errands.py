@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
 from archivist.tasks.extract.attributes import OPEN_PREFIX
+from archivist.tasks.extract.dates import find_dates
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.parse import Clause
 from archivist.tasks.extract.phrases import object_text
+from archivist.tasks.extract.relate import Reading
 from archivist.tasks.extract.types import ExtractedFact, TurnContext
 
 _BOOK_NOUN = re.compile(r"\b(?:a|the|my|our|this|that|her|his|new|good)\s+book\b|\bbook\s+(?:club|store|shop|fair|"
@@ -78,3 +81,26 @@ def action_words(clause: Clause, dates: set[int]) -> str:
     tokens = [clause.verb] + ([t for t in end.subtree if t.i not in dates] if end is not None else [])
     words = [t for t in clause.verb.doc[clause.verb.i: (max(t.i for t in tokens) + 1)] if t.i not in dates]
     return object_text(words, keep_possessive=True) or clause.verb.lemma_
+
+
+INTENTION = "intention"
+"""Relation of a plan whose action no frame knows ("I'm going to apply for a mortgage")."""
+
+
+def one_off(clause: Clause, reading: Reading, doc: Any, reference: date | None, g: Grammar) -> bool:
+    """configs/extraction.toml [durability]: requests and errands are not memories."""
+    if reading.relation in g.past_incidents and incident_over(clause, g):
+        return True  # "the connection dropped three times yesterday": an incident that is over
+    if (reading.status or clause.status) not in ("planned", "hypothetical") or clause.negated:
+        return False
+    action = clause.verb.lemma_.lower()
+    if clause.request and action not in g.durable_requests:
+        return True
+    head = reading.obj.lemma_.lower() if reading.obj is not None else ""
+    if head in g.one_off_objects or (reading.relation == INTENTION and head in g.noun("trip")):
+        return True
+    if reading.relation in ("travel", "activity", "event", INTENTION) and reference is not None:
+        mentions = find_dates(doc.text, reference, future=True)
+        if mentions and mentions[0].value - reference <= timedelta(days=g.one_off_within_days):
+            return True
+    return False

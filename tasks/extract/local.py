@@ -20,7 +20,6 @@ It never logs message text: the facts it finds may hold card numbers and passwor
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -46,9 +45,10 @@ from archivist.tasks.extract.chat import (
 from archivist.tasks.extract.dates import find_dates
 from archivist.tasks.extract.doses import dose_values, named_dose
 from archivist.tasks.extract.errands import (
+    INTENTION,
     action_words,
-    incident_over,
     last_argument,
+    one_off,
     without_booking_details,
 )
 from archivist.tasks.extract.grammar import Grammar, load_grammar
@@ -56,7 +56,7 @@ from archivist.tasks.extract.holder import Holder, find_holder
 from archivist.tasks.extract.named_it import named_it_reading
 from archivist.tasks.extract.parse import (
     Clause,
-    _clause,
+    fragment_clauses,
     load_nlp,
     parse_texts,
     read_clauses,
@@ -103,8 +103,6 @@ from archivist.tasks.extract.writing import date_tokens, render
 _NO_FOOD = re.compile(r"\b(?:i|we)\s+(?:don't|do not|dont|no longer|never|stopped|have stopped|'ve stopped|gave up)\s+"
                       r"(?:eat|eating|have|having)\s+(meat|fish|dairy|gluten|pork|beef|red meat|animal products)\b",
                       re.IGNORECASE)
-INTENTION = "intention"
-"""Relation of a plan whose action no frame knows ("I'm going to apply for a mortgage")."""
 KIND_OF = {"planned": "plan", "hypothetical": "plan", "past": "event"}
 
 
@@ -227,7 +225,7 @@ class LocalExtractor:
         parsed = read_clauses(doc, g)
         clauses = [c for c in parsed if not c.conditional]
         if not any(c.subject is not None for c in parsed):  # a clause left out as conditional is no fragment
-            clauses += self._fragment_clauses(doc)
+            clauses += fragment_clauses(doc, self.grammar)
         for clause in clauses:
             who = self._who(clause, person, turn, sentence, doc)
             if who is None:
@@ -243,7 +241,7 @@ class LocalExtractor:
             for reading in self._readings(clause, who, dates, turn):
                 if len(reading.text.split()) <= len(who.name.split()) or asked:
                     continue  # nothing the parse could keep; "check which tariff we're on" asks, it does not say
-                if self._one_off(clause, reading, doc, reference):
+                if one_off(clause, reading, doc, reference, self.grammar):
                     self.dropped_one_offs += 1
                     continue
                 names = self._family(clause, who, person)
@@ -308,37 +306,6 @@ class LocalExtractor:
             else:
                 self.dropped_one_offs += 1
         return readings
-
-    def _one_off(self, clause: Clause, reading: Reading, doc: Any, reference: date | None) -> bool:
-        """configs/extraction.toml [durability]: requests and errands are not memories."""
-        g = self.grammar
-        if reading.relation in g.past_incidents and incident_over(clause, g):
-            return True  # "the connection dropped three times yesterday": an incident that is over
-        if (reading.status or clause.status) not in ("planned", "hypothetical") or clause.negated:
-            return False
-        action = clause.verb.lemma_.lower()
-        if clause.request and action not in g.durable_requests:
-            return True
-        head = reading.obj.lemma_.lower() if reading.obj is not None else ""
-        if head in g.one_off_objects or (reading.relation == INTENTION and head in g.noun("trip")):
-            return True
-        if reading.relation in ("travel", "activity", "event", INTENTION) and reference is not None:
-            mentions = find_dates(doc.text, reference, future=True)
-            if mentions and mentions[0].value - reference <= timedelta(days=g.one_off_within_days):
-                return True
-        return False
-
-    def _fragment_clauses(self, doc: Any) -> list[Clause]:
-        """ "The Basic 100 plan, billed to my Visa.": a verbless answer is about the speaker."""
-        root = next((t for t in doc if t.dep_ == "ROOT"), None)
-        if root is None or root.pos_ not in ("NOUN", "PROPN") or any(t.lower_ == "please" for t in doc):
-            return []  # "My checking account, please.": the answer to a request, not a statement
-        if root.lemma_.lower() == "account" or any(t.i < root.i and (t.lower_ in self.grammar.word("discourse") or
-                                                                    t.lower_ in ("its", "it")) for t in doc):
-            return []  # "ok so its the package then": a reply that names no value of the speaker's
-        found = [_clause((root,), self.grammar)]
-        found += [_clause((t,), self.grammar) for t in root.children if t.dep_ == "acl" and t.pos_ == "VERB"]
-        return found
 
     # -- subjects -------------------------------------------------------------------------------------
 

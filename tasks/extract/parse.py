@@ -361,3 +361,16 @@ def arguments(verb: Any) -> list[tuple[str, Any]]:
                     if obj is not None:
                         found.append((f"prep:{grand.lower_}", obj))
     return found
+
+
+def fragment_clauses(doc: Any, g: Grammar) -> list[Clause]:
+    """ "The Basic 100 plan, billed to my Visa.": a verbless answer is about the speaker."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.pos_ not in ("NOUN", "PROPN") or any(t.lower_ == "please" for t in doc):
+        return []  # "My checking account, please.": the answer to a request, not a statement
+    if root.lemma_.lower() == "account" or any(t.i < root.i and (t.lower_ in g.word("discourse") or
+                                                                t.lower_ in ("its", "it")) for t in doc):
+        return []  # "ok so its the package then": a reply that names no value of the speaker's
+    found = [_clause((root,), g)]
+    found += [_clause((t,), g) for t in root.children if t.dep_ == "acl" and t.pos_ == "VERB"]
+    return found

@@ -31,11 +31,17 @@ from archivist.tasks.extract.phrases import (
 from archivist.tasks.extract.phrasing import article
 from archivist.tasks.extract.relate import Reading, Who, clause_text, template_text
 from archivist.tasks.extract.schedules import DATE_SLOTS, dated_attribute
-from archivist.tasks.extract.slot_nouns import chosen_slot, is_slot_noun, names_a_value, run_on, standing_slot
+from archivist.tasks.extract.slot_nouns import (
+    QUANTITY,
+    chosen_slot,
+    is_slot_noun,
+    names_a_value,
+    run_on,
+    standing_slot,
+)
 
 OPEN_PREFIX = "attribute_"
 """configs/relations.toml `open_attribute_prefix`: relations it begins hold one value at a time."""
-_QUANTITY = re.compile(r"\d|[£$€]")
 AMOUNT_VERBS = frozenset({"have", "take", "hold", "keep", "get", "carry"})
 """Verbs of holding an amount (not "used 41GB": what was spent is no value of the slot)."""
 
@@ -96,7 +102,7 @@ def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Rea
         noun, amount = held, measured  # "an overdraft of £500"
     elif measured is not None and _quantity(held) and not _quantity(measured):
         noun, amount = measured, held  # "20mg of citalopram"
-    elif measured is None and any(c.dep_ == "nummod" and c.i < held.i and _QUANTITY.search(c.text)
+    elif measured is None and any(c.dep_ == "nummod" and c.i < held.i and QUANTITY.search(c.text)
                                   for c in held.children):  # "the FRITZ!Box 7530": a model's number, no count
         noun, amount = held, held  # "40 seats"
     else:
@@ -234,7 +240,7 @@ def _held_on(counted: Any, g: Grammar) -> Any | None:
 def _quantity(token: Any) -> bool:
     """The phrase itself holds a number or a currency sign (its prepositional phrases left out)."""
     inner = {t.i for c in token.children if c.dep_ == "prep" for t in c.subtree}
-    return any(_QUANTITY.search(t.text) for t in token.subtree if t.i not in inner)
+    return any(QUANTITY.search(t.text) for t in token.subtree if t.i not in inner)
 
 
 def condition_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:

@@ -5,6 +5,7 @@ nothing of theirs ("it's a bit slow", "it's a long story")."""
 
 from __future__ import annotations
 
+from archivist.tasks.extract.attributes import OPEN_PREFIX
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.parse import Clause
 from archivist.tasks.extract.phrases import CLASS_RELATION, classify, object_text, phrase_tokens
@@ -17,8 +18,10 @@ def named_it_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> R
             or clause.status != "current":
         return None
     value = next((c for c in clause.verb.children if c.dep_ == "attr"), None)
-    if value is None or not any(t.pos_ == "PROPN" or (t.text[:1].isupper() and any(u.like_num for u in value.subtree))
-                                for t in value.subtree):
+    if value is None:
+        return None
+    numbered = any(t.like_num for t in value.subtree)
+    if not any(t.pos_ == "PROPN" or (numbered and t.text[:1].isupper()) for t in value.subtree):
         return None  # a model is named: "a Samsung Galaxy S21", "a Hub 3"
     klass = classify(value, g)
     obj = object_text(phrase_tokens(value, dates))
@@ -30,4 +33,4 @@ def named_it_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> R
     thing = (who.thing_text or "").lower()
     if thing not in g.word("equipment") or not obj:
         return None
-    return Reading(f"attribute_{thing}", value, obj, f"{who.name}'s {thing} is {article(obj)} {obj}")
+    return Reading(f"{OPEN_PREFIX}{thing}", value, obj, f"{who.name}'s {thing} is {article(obj)} {obj}")

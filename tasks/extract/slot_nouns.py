@@ -9,7 +9,8 @@ from typing import Any
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.schedules import DATE_SLOTS
 
-_QUANTITY = re.compile(r"\d|[£$€]")
+QUANTITY = re.compile(r"\d|[£$€]")
+"""A digit or a currency sign: the phrase holds an amount or a number."""
 _TIME = re.compile(r"^\d{1,2}(?::\d{2})?(?:am|pm)?(?:-\d{1,2}(?::\d{2})?(?:am|pm)?)?$", re.IGNORECASE)
 _TIME_WORDS = frozenset({"am", "pm", "noon", "midday"})
 
@@ -46,7 +47,7 @@ def chosen_slot(noun: Any, g: Grammar) -> bool:
 def names_a_value(tokens: list[Any]) -> bool:
     """A name (a proper noun, a capitalised word inside the sentence), a number, an address or a code: something
     a slot can hold."""
-    return any(t.pos_ == "PROPN" or (t.like_num and t.lower_ != "one") or _QUANTITY.search(t.text) or "@" in t.text or
+    return any(t.pos_ == "PROPN" or (t.like_num and t.lower_ != "one") or QUANTITY.search(t.text) or "@" in t.text or
                (t.i > 0 and t.text[:1].isupper() and t.is_alpha) for t in tokens)
 
 

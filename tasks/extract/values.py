@@ -66,6 +66,8 @@ STATE_NOUNS = frozenset({"works", "stops", "keeps", "drops"})
 
 
 _ATTEMPTED = re.compile(r"\b(?:tried|trying|try|attempted|attempting)\s+to\b", re.IGNORECASE)
+"""An attempt before a card's ending: the card is not said to pay."""
+
 
 def misparsed_state(doc: Any, person: str, g: Grammar) -> Reading | None:
     """ "My voicemail works again now": a state verb tagged as a noun, with the thing as its compound."""

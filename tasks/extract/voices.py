@@ -112,6 +112,10 @@ _DONE_ADVERBS = re.compile(r"^((?:i|we)(?:'ve| have)) (?:(?:also|just|now|alread
 """'I've also saved 38 as your shoe size', 'we've just set ...': the adverb says nothing of the value, so the
 reading goes on as 'I've saved ...' (the rewrites name only the verbs)."""
 _CONDITION = re.compile(r"^\W*(?:if|unless|when|once|whether|in case|should)\b", re.IGNORECASE)
+_CUSTOMERS_OWN = re.compile(r"^(?:(?:i am|i'm|you're|you are)(?: now)? on(?: our)?|my|i (?:now )?have an?)\b",
+                            re.IGNORECASE)
+"""How a rewrite opens the customer's own statement ("I am now on ...", "my ...", "I now have a ..."): not the
+agent speaking of themselves."""
 _AGENT_SELF = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
@@ -190,9 +194,7 @@ def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False, spok
         # read only where it states a value of the account ("so from this month your premium is R189").
         return None
     reading = _OUR_NAMED.sub("the ", _OUR_SIDE.sub("", _OUR_APPOSITIVE.sub("", rewritten)))
-    if _AGENT_SELF.search(re.sub(r"^(?:(?:i am|i'm|you're|you are)(?: now)? on(?: our)?|my|i (?:now )?have an?)\b", "",
-                                 reading,
-                                 flags=re.IGNORECASE)):
+    if _AGENT_SELF.search(_CUSTOMERS_OWN.sub("", reading)):
         return None  # still the agent's own doing ("we will send you a label"): not a fact about the customer
     for pattern, replacement in _SECOND_PERSON:
         reading = re.sub(pattern, replacement, reading, flags=re.IGNORECASE)
@@ -235,7 +237,8 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
         if voice == "system":
             found[index] = system_facts(turn, c)
         elif voice == "agent":
-            for original, reading in agent_sentences(turn.text or "", c, signed=_signed(turn)):
+            signed = _signed(turn)
+            for original, reading in agent_sentences(turn.text or "", c, signed=signed):
                 # Read on its own: what the account holds is no detail of a booking the customer asked for
                 # before ("can i book the 6am class" -> "your home club is Richmond on file").
                 rewritten.append((index, original, dataclasses.replace(turn, role="customer", text=reading,
@@ -243,7 +246,7 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
             # "Are you still on the Basic plan?" -> "yes": the record read back and confirmed
             reply = _reply(turns, index, c) if "?" in (turn.text or "") else None
             for question, statement in confirmed_readbacks(turn.text or "", reply) if reply else ():
-                for _, reading in agent_sentences(statement, c, signed=_signed(turn)):
+                for _, reading in agent_sentences(statement, c, signed=signed):
                     rewritten.append((index, question, dataclasses.replace(turn, role="customer", text=reading,
                                                                            previous=())))
             # "Can you change my plan to Fibre 500?" -> "Sure, that's done": the change the agent made.
@@ -273,8 +276,9 @@ def _reply(turns: Sequence[TurnContext], index: int, c: Contracts) -> str | None
 
 
 def _signed(turn: TurnContext) -> list[str]:
-    """Names the customer signs earlier messages of the conversation with ("Ops Lead, Fernwood Labs"): the last
-    short lines of an email-style message whose words are all capitalised."""
+    """Names the customer signs earlier messages of the conversation with ("Ops Lead, Fernwood Labs": the last
+    short lines of an email-style message whose words are all capitalised) or gives their organisation by
+    (`_INTRODUCED`)."""
     names: set[str] = set()
     for message in turn.previous:
         if (message.role or "").lower() not in ("customer", "user"):

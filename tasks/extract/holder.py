@@ -39,9 +39,11 @@ _HOLDS = re.compile(r"\bmy\s+(?P<kin>" + _KIN + r"),?\s+(?:(?P<name>" + _NAME + 
                     r"|\b(?:I\s+(?:help|look after|care for|support)|I'm\s+helping)\s+my\s+(?P<kin2>" + _KIN + r")"
                     r"(?:,?\s+(?P<name2>" + _NAME + r"))?")
 """'my husband Mike is the policyholder', 'I help my mum with her account', 'I look after my dad, Gwilym Evans'."""
-_KIN_FOR = re.compile(r"\b(?:on behalf of|writing for|calling for|messaging for|for)\s+my\s+"
-                      rf"(?P<kin>{_NEAR_KIN})\b")
-"""'I'm writing for my husband': the kin word stands for the holder even where no name follows."""
+_KIN_FOR = re.compile(r"\b(?:on behalf of|(?:writing|calling|ringing|phoning|messaging|emailing|chatting|asking|"
+                      r"acting|speaking) (?:in )?for|(?:I'm|I am) (?:here |contacting you |getting in touch )?for)"
+                      rf"\s+my\s+(?P<kin>{_NEAR_KIN})\b", re.IGNORECASE)
+"""'I'm writing for my husband': the kin word stands for the holder even where no name follows. Not any "for my
+wife" ("the lounge thing for my wife when we go"): a thing for kin says nothing of who writes."""
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr"})
 _TITLES_CASED = frozenset(t.title() for t in _TITLES)
 

@@ -72,7 +72,7 @@ from archivist.tasks.extract.relate import (
     clause_text,
     frame_reading,
 )
-from archivist.tasks.extract.replacement import fold_negations, states_change
+from archivist.tasks.extract.replacement import corrected, fold_negations, states_change
 from archivist.tasks.extract.resolved import fulfilled_on_the_call, resolved_on_the_call
 from archivist.tasks.extract.schedules import delivery_address, schedule_reading
 from archivist.tasks.extract.sentences import Span, split_sentences
@@ -92,13 +92,12 @@ from archivist.tasks.extract.values import (
     attribute_reading,
     misparsed_state,
     owned_devices,
-    presupposes_value,
     service_reading,
     system_reading,
-    value_facts,
 )
 from archivist.tasks.extract.voices import voice_facts
 from archivist.tasks.extract.writing import date_tokens, render
+from archivist.tasks.extract.written_values import presupposes_value, value_facts
 
 _NO_FOOD = re.compile(r"\b(?:i|we)\s+(?:don't|do not|dont|no longer|never|stopped|have stopped|'ve stopped|gave up)\s+"
                       r"(?:eat|eating|have|having)\s+(meat|fish|dairy|gluten|pork|beef|red meat|animal products)\b",
@@ -178,7 +177,8 @@ class LocalExtractor:
                 found[index].setdefault((fact.relation, fact.text.lower()), fact)
         relations = load_relations()
         found = [{key: named_dose(f, turns[i], turns) for key, f in facts.items()} for i, facts in enumerate(found)]
-        folded = [fold_negations(list(facts.values()), relations) for facts in found]
+        folded = [fold_negations(corrected(list(facts.values()), turns[i].text or "", self.grammar), relations)
+                  for i, facts in enumerate(found)]
         kept = [without_booking_details(turns[i], facts, self.grammar) for i, facts in enumerate(folded)]
         self.dropped_one_offs += sum(len(f) for f in folded) - sum(len(k) for k in kept)
         return kept

@@ -129,8 +129,9 @@ def classify(token: Any, g: Grammar) -> str | None:
     text = " ".join(t.lower_ for t in words)
     head = token.lemma_.lower()
     modifiers = {t.lemma_.lower() for t in token.children if t.dep_ in ("compound", "amod", "nmod")}
-    if head in ("plan", "plans") and modifiers & (g.noun("trip") | {"travel", "holiday", "vacation", "weekend"}):
-        return None  # "a travel plan for Friday": an itinerary, not a subscription
+    if head in ("plan", "plans") and modifiers & (g.noun("trip") | {"travel", "holiday", "vacation", "weekend"}) \
+            and not any(t.text[:1].isupper() for t in token.children if t.dep_ in ("compound", "amod", "nmod")):
+        return None  # "a travel plan for Friday": an itinerary, not a subscription ("the Multi-Trip plan" is one)
     if head in g.noun("plan") or (head == "account" and modifiers):
         return "plan"
     if head in g.noun("tiered") and any(t.lower_ in g.noun("tier") and t.text[:1].isupper() for t in token.children):

@@ -22,6 +22,7 @@ from typing import Any
 from archivist.configs.relations import Relations
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.parse import Clause, arguments
+from archivist.tasks.extract.sentences import split_sentences
 from archivist.tasks.extract.types import ExtractedFact
 
 NEGATING_WORDS = frozenset({"not", "no", "never", "longer", "cancelled", "canceled", "stopped", "quit", "left"})
@@ -66,6 +67,22 @@ def change_adverb(doc: Any, g: Grammar) -> bool:
             continue
         return True
     return False
+
+
+def corrected(facts: list[ExtractedFact], text: str, g: Grammar) -> list[ExtractedFact]:
+    """ "Sorry, I meant Dawes, not Dawson - my surname is Dawes.": a correction said in the sentence before a
+    current value's own sentence of the same turn marks that value as replacing the one on file."""
+    markers = re.compile(r"\b(?:" + "|".join(re.escape(m) for m in g.cue("correction_markers")) + r")\b")
+    starts = [s.start for s in split_sentences(text)]
+    out = []
+    for fact in facts:
+        at = text.find(fact.quote)
+        before = [s for s in starts if s < at]
+        lead = text[before[-1]:at] if at > 0 and before else ""
+        if not fact.replaces and fact.temporal_status == "current" and markers.search(lead.lower()):
+            fact = dataclasses.replace(fact, replaces=True)
+        out.append(fact)
+    return out
 
 
 def negated_text(fact: ExtractedFact) -> bool:

@@ -13,9 +13,13 @@ from dataclasses import dataclass
 ABBREVIATIONS = {"st", "mr", "mrs", "ms", "dr", "rd", "ave", "no", "e.g", "i.e", "etc", "approx", "vs", "jr", "sr",
                  "mt", "ft", "apt", "ln", "sq", "co", "ltd", "inc", "dept", "est", "tel"}
 _EMOJI = "\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2300-\u23FF\uFE0F\u200D"
-_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+|\s*[" + _EMOJI + r"]+\s*")
-"""A sentence ends at its mark, a line break, or an emoji: a chat writes "on the bank holiday 💪 Your membership
-has ..." and "Sorted ✅ Sandyford is your home club" with no other mark between two sentences."""
+_DASH = r"(?<!\d)(?<!\bam)(?<!\bpm)\s+[-\u2013\u2014]\s+(?!\d)|\u2014"
+_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+|\s*[" + _EMOJI + r"]+\s*|" + _DASH)
+"""A sentence ends at its mark, a line break, an emoji or a dash: a chat writes "on the bank holiday 💪 Your
+membership has ..." and "Sorted ✅ Sandyford is your home club" with no other mark between two sentences, and
+"Done - your home club is now Headingley" or "Lifetime Essential - £4,000 vet fees per year" with a dash where
+a full stop would be (the parser reads the words before it as the subject). A dash between numbers or times
+("9am - 5pm", "1 - 3") is a range, not a boundary."""
 _WORD_BEFORE = re.compile(r"([A-Za-z.]+)\.$")
 
 

@@ -34,14 +34,19 @@ def closed(said: str) -> str:
     return said
 
 
-_ENDING_NAME = re.compile(r"\b(?:[A-Z][\w&'-]*|[a-z]+[A-Z][\w&'-]*)(?:\s+(?:[A-Z][\w&'-]*|account|card))*"
+_ENDING_NAME = re.compile(r"\b(?:[A-Z][\w&'-]*|[a-z]+[A-Z][\w&'-]*)(?:\s+(?:[A-Z][\w&'-]*|(?:(?:current|savings|"
+                          r"cheque|checking|debit|credit|business|joint|personal|bank)\s+)?(?:account|card)))*"
                           r"(?=[^.?!,]*?\bend)")
-_NOT_CARD_NAMES = frozenset({"my", "our", "your", "the", "a", "new", "replacement", "card", "account", "it", "i"})
+_NOT_CARD_NAMES = frozenset({"my", "our", "your", "the", "a", "new", "replacement", "card", "account", "it", "i",
+                             "current", "savings", "cheque", "checking", "debit", "credit", "business", "joint",
+                             "personal", "bank"})
+"""Words before a card's name that are no name: a determiner, or its kind alone ("my debit card ending 4417")."""
 
 
 def card_name(said: str) -> str | None:
-    """ "my Visa ending 4417" -> "Visa", "the mBank account ending 4419" -> "mBank account": the card or account's
-    own name, kept in the fact's text, so that the fact says which card it is as the customer or agent did."""
+    """ "my Visa ending 4417" -> "Visa", "the mBank account ending 4419" -> "mBank account", "your Halden current
+    account ending 4471" -> "Halden current account": the card or account's own name, kept in the fact's text,
+    so that the fact says which card it is as the customer or agent did."""
     for match in _ENDING_NAME.finditer(said):
         words = match.group(0).split()
         while words and words[0].lower() in _NOT_CARD_NAMES:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 
 from archivist.tasks.extract.confirmed import confirmed_requests
 from archivist.tasks.extract.mentioned import named_holdings
+from archivist.tasks.extract.named_subject import named_as_you, third_parties
 from archivist.tasks.extract.readback import confirmed_readbacks
 from archivist.tasks.extract.record import record_values
 from archivist.tasks.extract.sentences import split_sentences
@@ -46,7 +47,8 @@ _YOUR_VALUE = re.compile(r"^your (?:[\w'-]+ ){0,3}[\w'-]+ (?:is|are) (?:now )?(?
 _CHECKED = re.compile(r",?\s+(?:is that (?:right|correct|still (?:right|correct))|is that still the case)\s*\??$",
                       re.IGNORECASE)
 """A read-back ('so I've got you at 27 Hollybank Road, is that right'): what the record holds, checked aloud."""
-_TAG = re.compile(r",?\s+(?:is that|that's|is this) (?:right|correct|still (?:right|correct)|still the case)\s*\??\s*$"
+_TAG = re.compile(r",?\s+(?:is that|that's|is this|is it) (?:still )?(?:right|correct|the case|best|the best one|"
+                  r"ok|okay|valid|current|up to date|good|the right one)\s*\??\s*$"
                   r"|,?\s+(?:right|correct|yeah|yes)\s*\?\s*$|(?<=\w)\s+(?:right|yeah)\s*$"
                   # "I'm calling the number on file, 087 412 5563 - is that you, Mr Byrne?"
                   r"|\s+[\u2014\u2013-]{1,2}\s+(?:is that|is this|am i (?:speaking|talking) (?:to|with))"
@@ -90,16 +92,19 @@ _AND = re.compile(r"(?<!\bapproved)(?<!\bverified)(?<!\bconfirmed)(?<!\bchecked)
                   r"|,?\s+and\s+(?=\w+(?:\s+\w+){0,2}\s+(?:will|would|is|are|was|were|has|have|can|could|should|may)\b)"
                   r"|:\s+(?=(?:the|your)\s)|\s*;\s+|\s+[\u2014\u2013-]{1,2}\s+(?=[a-z])",
                   re.IGNORECASE)
-_AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))"
+_AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|(?:good )?(?:morning|afternoon|evening))"
                              r"(?: there|(?: (?:mr|mrs|ms|dr)\.?)? [^\W\d_]+)?"
                              r"[,!.]\s+(?=\S)", re.IGNORECASE)
 """A greeting before the statement ("Hi there, you're on Essentials 30", "Hello Mrs Adeyemi, ..."): left out, so
 the statement is read; a sentence that is only a greeting is boilerplate."""
 _COURTESY = re.compile(r"^(?:thanks|thank you|many thanks|cheers|sorry|apologies|no problem|no worries|of course|"
-                       r"certainly|sure|great|perfect|lovely|brilliant|wonderful|excellent|"
-                       r"let me (?:just )?(?:see|check|look|have a look))"
-                       r"(?: so much| again| (?:for|about)(?: [\w'-]+){1,5}?)?[,!.]\s+(?=\S)", re.IGNORECASE)
-"""A courtesy before the statement ("Thanks for waiting, I've recorded your new surname as Patel"): left out like
+                       r"certainly|sure|great|perfect|lovely|brilliant|wonderful|excellent|all done|done|all set|"
+                       r"yes|yeah|yep|sorted|updated|okay|ok|right|alright|let me (?:just )?(?:see|check|look|"
+                       r"have a look))"
+                       r"(?: so much| again| (?:for|about)(?: [\w'-]+){1,5}?)?"
+                       r"(?: (?:(?:mr|mrs|ms|miss|dr)\.? )?(?-i:[A-Z])[\w'-]+)?[,!.]\s+(?=\S)", re.IGNORECASE)
+"""A courtesy before the statement ("Thanks for waiting, I've recorded your new surname as Patel", "Thanks Ms
+Okafor, e-billing will now go to ...", "All done Gareth. From your next reading you'll be on ..."): left out like
 a greeting; a sentence that is only a courtesy is boilerplate."""
 _DONE = re.compile(r"^(?:i|we)(?:'ve| have)\s", re.IGNORECASE)
 # A start date, not a source: "from next payday", "effective immediately", "as of the 4th"; never "from your
@@ -112,26 +117,28 @@ _DONE_ADVERBS = re.compile(r"^((?:i|we)(?:'ve| have)) (?:(?:also|just|now|alread
 """'I've also saved 38 as your shoe size', 'we've just set ...': the adverb says nothing of the value, so the
 reading goes on as 'I've saved ...' (the rewrites name only the verbs)."""
 _CONDITION = re.compile(r"^\W*(?:if|unless|when|once|whether|in case|should)\b", re.IGNORECASE)
-_CUSTOMERS_OWN = re.compile(r"^(?:(?:i am|i'm|you're|you are)(?: now)? on(?: our)?|my|i (?:now )?have an?)\b",
+_CUSTOMERS_OWN = re.compile(r"^(?:(?:i am|i'm|you're|you are)(?: now)? on(?: our)?|my|i (?:now )?have (?:an?|the))\b",
                             re.IGNORECASE)
 """How a rewrite opens the customer's own statement ("I am now on ...", "my ...", "I now have a ..."): not the
 agent speaking of themselves."""
+_STARTING_ON = re.compile(r"^(?:from|as of|starting(?: from)?|with effect from)\b[^,]{0,60}?,? "
+                          r"you(?:'ll| will) be on\b")
 _AGENT_SELF = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
 def agent_sentences(text: str, contracts: Contracts | None = None, *,
-                    signed: Sequence[str] = ()) -> list[tuple[str, str]]:
+                    signed: Sequence[str] = (), others: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """(quote, the customer's first-person reading) for each statement of an agent turn about the customer. The
     quote is the sentence, or the piece of it that makes the statement where the agent said two things ("I've
     changed your meal preference to vegan, and your flight next month shows the vegan meal"). `signed`: names the
-    customer signed with, which stand for "you"."""
+    customer signed with, which stand for "you"; `others`: names given as third parties (named_subject.py)."""
     c = (contracts or load_contracts()).agent
     found = []
     for spoken, said in ((transcribed(sentence.text), piece) for sentence in split_sentences(text)
                          for piece in spoken_pieces(sentence.text)):
         original = _AGENT_GREETING.sub("", said.strip())  # "Hi there, you're on Essentials 30 ..."
-        stated_text = _as_you(_COURTESY.sub("", _AGENT_GREETING.sub("", _COURTESY.sub("", unspoken(original)))),
-                              signed)
+        stated_text = named_as_you(_as_you(_COURTESY.sub("", _AGENT_GREETING.sub("", _COURTESY.sub(
+            "", unspoken(original)))), signed), others)
         # "- Account email: priya@example.com (verified)": a summary's line is the value of the slot it labels
         # (a summary states what is now so, unless it says the line did not change)
         stated_text = _BULLET.sub(lambda m: f"your {m.group(1).lower()} is {'' if m.group(3) else 'now '}{m.group(2)}",
@@ -175,7 +182,9 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *,
 def _reading(stated: str, c: AgentReading, *, rewritten_only: bool = False, spoken: bool = False) -> str | None:
     """The customer's first-person reading of one statement of an agent sentence, or None. `rewritten_only`: only
     a statement a rewrite reads; `spoken`: the sentence is a transcript's (names in lower case)."""
-    if any(re.search(rf"\b{re.escape(a)}\b", stated.lower()) for a in c.advice):
+    # "From your next reading you'll be on Simple Single Rate": a plan that starts on a date is no offer
+    checked = _STARTING_ON.sub("", stated.lower())
+    if any(re.search(rf"\b{re.escape(a)}\b", checked) for a in c.advice):
         return None  # advice or an offer: what the customer could do, not what holds of them
     # "... to 65 with immediate effect", "..., effective from the second semester": when, not what
     said = _CHECKED.sub("", _WHEN_TAIL.sub("", stated.rstrip(" .!,")))
@@ -237,8 +246,8 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
         if voice == "system":
             found[index] = system_facts(turn, c)
         elif voice == "agent":
-            signed = _signed(turn)
-            for original, reading in agent_sentences(turn.text or "", c, signed=signed):
+            signed, others = _signed(turn), third_parties(turn)
+            for original, reading in agent_sentences(turn.text or "", c, signed=signed, others=others):
                 # Read on its own: what the account holds is no detail of a booking the customer asked for
                 # before ("can i book the 6am class" -> "your home club is Richmond on file").
                 rewritten.append((index, original, dataclasses.replace(turn, role="customer", text=reading,
@@ -246,7 +255,7 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
             # "Are you still on the Basic plan?" -> "yes": the record read back and confirmed
             reply = _reply(turns, index, c) if "?" in (turn.text or "") else None
             for question, statement in confirmed_readbacks(turn.text or "", reply) if reply else ():
-                for _, reading in agent_sentences(statement, c, signed=signed):
+                for _, reading in agent_sentences(statement, c, signed=signed, others=others):
                     rewritten.append((index, question, dataclasses.replace(turn, role="customer", text=reading,
                                                                            previous=())))
             # "Can you change my plan to Fibre 500?" -> "Sure, that's done": the change the agent made.
@@ -295,7 +304,7 @@ def _signed(turn: TurnContext) -> list[str]:
 
 _ORG = r"((?:[A-Z][\w&'.-]*|[a-z0-9]+(?:-[a-z0-9]+)+)(?: (?:[A-Z][\w&'.-]*|&|and|of)){0,4})"
 _INTRODUCED = re.compile(
-    rf"\b(?:(?i:account|workspace|company|business|organi[sz]ation|team)(?: name)?(?: is|:)\s+'?{_ORG}"
+    rf"\b(?:(?i:account|workspace|company|business|organi[sz]ation|org|team)(?: name)?(?: is|:)\s+'?{_ORG}"
     rf"|(?:for|on behalf of|of|on) (?:the |our )?{_ORG} (?:account|workspace|team|subscription|organi[sz]ation)\b"
     rf"|(?i:we are|we're) {_ORG}[.,!]?$)", re.MULTILINE)
 """Names the customer gives their organisation by ("Account is Bramble & Co.", "for the Nordvale Robotics
@@ -309,6 +318,8 @@ def _as_you(text: str, names: Sequence[str]) -> str:
     text = _RECORD_ID.sub(lambda m: "You are" if m.group(1).lower() == "is" else "You have", text)
     for name in names:
         quoted = re.escape(name)
+        if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", name):  # "org is northwind-labs": "Northwind Labs is on ..."
+            quoted = "(?i:" + r"[- ]".join(map(re.escape, name.split("-"))) + ")"
         # "Tallyroo workspace 'coastline-physio' has 12 seats": the name and what it names, with its own id
         text = re.sub(rf"^(?:the )?{quoted}(?: (?:account|workspace|team|organi[sz]ation|company|subscription))?"
                       rf"(?: '[^']+')? (currently |now |still )?(is|has)\b(?! (?:hosted|located|based|stored)\b)",

@@ -569,17 +569,14 @@ ONE_OFFS = [
 ]
 
 FAILS_TODAY: dict[str, str] = {
-    "acc-c05": "no fact holds 'FNB cheque account ending in 4417'; stored: customer pays with the FNB ending in"
-               " 4417 (closed); customer banks with FNB (active); customer pays with the Capitec account ending"
-               " in 8912 (active); customer is on the Vitalis membership (active)",
     "acc-c10": "no fact holds 'Brightwell Logistics'; stored: customer's email is "
                "marcus.hill@brightwell-logistics.com (active); customer's email is m.hill@northstarhealth.org "
                "(active)",
     "acc-c11": "no fact holds 'English as your preferred language'; stored: customer's preferred language is "
-               "English (closed); customer's preferred language is French (active); customer would like to "
-               "switch their communications to French (tentative)",
-    "acc-t03": "no fact holds 'karen.liu@halvorsendental.com'; stored: Derek is married (tentative); customer's"
-               " colleague is Derek (active)",
+               "English (closed); customer's preferred language is French (active); customer would like to switch "
+               "their communications to French (tentative)",
+    "acc-t03": "no fact holds 'karen.liu@halvorsendental.com'; stored: Derek is married (tentative); customer's "
+               "colleague is Derek (active)",
     "acc-t04": "no fact holds 'Barclays current account ending 6604'; stored: customer wants to change their "
                "nominated account to their Monzo account (active); customer does not have that phone anymore "
                "(active)",

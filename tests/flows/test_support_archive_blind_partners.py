@@ -397,18 +397,17 @@ FAILS_TODAY: dict[str, str] = {
     "gig-c02": "no fact holds 'M-Pesa'; stored: customer is on the Equity Bank account (active); customer banks "
                "with Equity Bank, account 0180294733512, name Brian Otieno Ouma (active)",
     "gig-c03": "no fact holds 'Clew Bay Stays'; stored: customer's name is Wild Atlantic Cottages Ltd (active)",
-    "gig-c04": "no fact holds 'Koramangala'; stored: customer lives at 27th Main, Sector 2, HSR Layout, "
-               "Bengaluru 560102 (active)",
+    "gig-c04": "no fact holds 'Koramangala'; stored: customer lives at 27th Main, Sector 2, HSR Layout, Bengaluru "
+               "560102 (active)",
     "gig-c06": "no fact holds 'Polanco'; stored: nothing",
     "gig-c08": "no fact holds 'QBE'; stored: nothing",
-    "gig-c10": "no fact holds 'Tecno Spark 10'; stored: customer's app is very slow (active); customer has a "
-               "phone (active); customer has a their Samsung Galaxy A15 (tentative)",
+    "gig-c10": "no fact holds 'Tecno Spark 10'; stored: customer's app is very slow (active); customer has a phone "
+               "(active); customer has a their Samsung Galaxy A15 (tentative)",
     "gig-c11": "no fact holds 'not VAT registered'; stored: nothing",
     "gig-c12": "no fact holds '7am to 3pm'; stored: customer's hours is 7 (active)",
     "gig-t03": "no fact holds 'Co-operative Bank'; stored: customer's brother is Joseph (active)",
     "gig-t04": "no fact holds 'Nissan Versa'; stored: nothing",
     "gig-t06": "no fact holds 'Mama Tola Fabrics'; stored: nothing",
-    "gig-t10": "no fact holds 'Basic plan'; stored: nothing",
 }
 
 ARCHIVE = CaseArchive(tenant="blind-partners", start=START, later_by=SECOND, turn_gap_s=40, one_offs_on_day=3,

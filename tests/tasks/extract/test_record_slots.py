@@ -141,9 +141,13 @@ def test_an_organisation_the_customer_names_is_the_customer(extractor):
     found = texts(extractor, ("customer", "Hi, which plan are we on? Account is Bramble & Co."),
                   ("agent", "Hi Oliver, Bramble & Co is on the Pro plan, annual billing, £18 per user per month."))
     assert ("plan", "customer is on the Pro plan") in found
-    # a name nobody gave is no one's: the same sentence alone says nothing of the customer
-    assert ("plan", "customer is on the Pro plan") not in texts(
+    # a name the agent opens with, on a plan, is the account's (the holder's organisation, pet or child) ...
+    assert ("plan", "customer is on the Pro plan") in texts(
         extractor, ("agent", "Bramble & Co is on the Pro plan, annual billing, £18 per user per month."))
+    # ... unless the chat gave it as someone else's: a third party's plan is no fact of the customer
+    assert not any(relation == "plan" and text.startswith("customer") for relation, text in texts(
+        extractor, ("customer", "My brother Tom wants to upgrade his plan."),
+        ("agent", "Tom is now on the Gold plan.")))
 
 
 def test_a_summarys_lines_are_the_slots_they_label(extractor):

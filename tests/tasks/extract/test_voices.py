@@ -127,7 +127,7 @@ def test_the_embedded_extractor_reads_agent_and_system_turns_with_the_agents_wor
     ("I've put the card ending 9023 on the subscription and removed the old one.",
      ["My account has the card ending 9023 now."]),
     ("I've replaced the old card with the Visa ending 8820 and retried the payment.",
-     ["My account has the Visa ending 8820 now."]),
+     ["I now have the Visa ending 8820."]),
     # an opening clause of reasons, and "as you asked", are not the statement
     ("As your fix has finished, I've moved you onto the Saver Tracker tariff as you asked on the renewal form.",
      ["I am now on the Saver Tracker tariff."]),

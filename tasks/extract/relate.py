@@ -228,6 +228,9 @@ def loyalty_grade(obj: str, g: Grammar) -> str | None:
     return None
 
 
+_CALENDAR = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekday",
+                       "weekend", "morning", "afternoon", "evening", "night", "january", "february", "march", "april",
+                       "may", "june", "july", "august", "september", "october", "november", "december"})
 CHOOSING_VERBS = frozenset({"want", "choose", "request", "correct"})
 PERSON_TITLES = frozenset({"dr", "doctor", "mr", "mrs", "ms", "miss", "mx", "prof", "professor", "nurse"})
 def _titles(token: Any) -> set[str]:
@@ -336,6 +339,9 @@ def _reading(clause: Clause, who: Who, relation: str, token: Any | None, obj: st
     if relation == "address" and klass != "place" and not any(t.pos_ in ("PROPN", "NUM") for t in
                                                               (token.subtree if token is not None else [])):
         return None  # "move to a new apartment": no address to store
+    if relation == "address" and obj and all(w.lower().rstrip("s") in _CALENDAR for w in obj.replace(",", " ").split()
+                                             if w.lower() not in ("and", "or", "the")):
+        return None  # "Hannah's moving to Fridays": a day or a month, no address
     decided = bool(set(clause.governors) & {"decide", "choose", "opt", "agree"})
     plain = clause.status == "current" and not clause.negated and not clause.ending and not decided
     grade = loyalty_grade(obj, g) if relation == "plan" else None

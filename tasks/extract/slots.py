@@ -49,8 +49,8 @@ def slot_change_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -
         return None  # "changed my address to the new one": no address to store
     if relation in NAMED_VALUES and not (value.pos_ == "PROPN" or klass == relation):
         return None
-    if relation == "contact" and not (any(ch.isdigit() for ch in obj) or "@" in obj):
-        return None  # "update my number to the new one"
+    if relation == "contact" and not (sum(ch.isdigit() for ch in obj) >= 6 or "@" in obj):
+        return None  # "update my number to the new one", "change the number to LR71 XBN" (a registration)
     plain = clause.status == "current" and not clause.negated and not clause.request
     label = " ".join(t.text if t.text.isupper() else t.lower_ for t in words)
     text = None

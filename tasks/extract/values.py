@@ -232,8 +232,8 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
             if relation in ("vehicle", "bank", "operating_system") and not (
                     value.pos_ == "PROPN" or classify(value, g) == relation):
                 return None  # "my car is ready", "my bank is closed": a state, not a value of the slot
-            if relation == "contact" and not any(ch.isdigit() or ch == "@" for ch in obj):
-                return None  # "Ah yes that is my number": a phone number or an email has digits or an "@"
+            if relation == "contact" and not ("@" in obj or sum(ch.isdigit() for ch in obj) >= 6):
+                return None  # "Ah yes that is my number", "the number is LR71 XBN" (a car's): a phone has digits
             judged = (value.dep_ == "acomp" or value.pos_ in ("ADJ", "ADV", "VERB")) and not (
                 value.lower_ in g.noun("tier") or (any(ch.isdigit() for ch in obj) and value.lower_ not in MEASURED))
             if judged and relation != "credential" or (relation in NAMED_SLOTS and

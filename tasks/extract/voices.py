@@ -141,8 +141,7 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *,
             "", unspoken(original)))), signed), others)
         # "- Account email: priya@example.com (verified)": a summary's line is the value of the slot it labels
         # (a summary states what is now so, unless it says the line did not change)
-        stated_text = _BULLET.sub(lambda m: f"your {m.group(1).lower()} is {'' if m.group(3) else 'now '}{m.group(2)}",
-                                  stated_text)
+        stated_text = _BULLET.sub(_bullet_line, stated_text)
         # "your home club is Riverside, right?": a read-back, not a question
         stated_text = _CONFIRM_READ.sub("your \\1 is ", _TAG.sub("", stated_text))
         lower = stated_text.lower().replace("\u2019", "'")
@@ -315,7 +314,8 @@ def _as_you(text: str, names: Sequence[str]) -> str:
     """ "Karoo Freight currently has 40 licensed seats", "Invoices for the Larkspur Analytics workspace": the
     organisation the customer signs with is the customer, as "you" and "your" would say it; so is the record a
     bot names by its number ("Student ID 21904477 is enrolled in ...")."""
-    text = _RECORD_ID.sub(lambda m: "You are" if m.group(1).lower() == "is" else "You have", text)
+    text = _RECORD_ID.sub(lambda m: ("" if (m.group("lead") or "").lower().endswith("see ") else m.group("lead") or "")
+                          + ("You are" if m.group(2).lower() == "is" else "You have"), text)
     for name in names:
         quoted = re.escape(name)
         if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", name):  # "org is northwind-labs": "Northwind Labs is on ..."
@@ -330,8 +330,25 @@ def _as_you(text: str, names: Sequence[str]) -> str:
 
 _BULLET = re.compile(r"^\s*[-*\u2022]\s*([A-Za-z][A-Za-z' ]{2,30}?)\s*:\s+(.+?)"
                      r"(?:\s*\((?:verified|confirmed|new|updated|(unchanged|same|as before))\))?\s*$")
-_RECORD_ID = re.compile(r"^(?:student|member|customer|patient|employee|account|membership|policy|card)(?: (?:id|no\.?|"
+_ARROW = re.compile(r"^(?:from )?(?P<old>.+?)\s*(?:->|\u2192|=>|>)\s*(?:to )?(?P<new>.+)$")
+_CHANGED_LABEL = re.compile(r"\s+(?:changed|updated|amended|switched|moved)$", re.IGNORECASE)
+
+
+def _bullet_line(m: re.Match[str]) -> str:
+    """ "- Account email: priya@example.com (verified)" -> "your account email is now priya@example.com"; "- Plan
+    changed: Duo -> Family" -> "your plan is now Family" (the value after the arrow is the new one)."""
+    label, value = _CHANGED_LABEL.sub("", m.group(1).strip()).lower(), m.group(2)
+    arrow = _ARROW.match(value)
+    if arrow is not None:
+        return f"your {label} is now {arrow.group('new')}"
+    return f"your {label} is {'' if m.group(3) else 'now '}{value}"
+
+
+_RECORD_ID = re.compile(r"^(?P<lead>(?:from|as of|starting(?: from)?) [^,]{1,25}?,? |(?:i can |we can )?see )?"
+                        r"(?:student|member|customer|patient|employee|account|membership|policy|card)(?: (?:id|no\.?|"
                         r"number|#))? ?#?(?=[\w-]*\d)[\w-]{4,} (is|has)\b", re.IGNORECASE)
+"""A record a bot or agent names by its number ("Student ID 21904477 is enrolled in ...", "I can see policy
+BC-2210487 is on HomeCare Essentials", "From 1 November policy BC-2210487 is on HomeCare Complete")."""
 
 
 def _title(value: str, relation: str) -> str:

@@ -13,7 +13,8 @@ from archivist.tasks.extract.stated import EMAIL, card_name
 
 _CARD = re.compile(r"\b(?:\d[ \-]?){12,18}\d\b")
 _ENDING = re.compile(r"\b(?:(?:my|our|the|a|new|replacement)\s+(?:[\w-]+\s+){0,2}(?:card|visa|mastercard|amex|debit|"
-                     r"debit card|credit card|account|iban)|(?:new|replacement) one|iban)\b(?:[^.?!,]{0,30}?,)?"
+                     r"debit card|credit card|account|iban)|(?:new|replacement) one|iban|(?-i:Visa|Mastercard|Amex|"
+                     r"VISA|AMEX|Maestro|Discover)(?:\s+(?:debit|credit))?(?:\s+card)?)\b(?:[^.?!,]{0,30}?,)?"
                      r"(?:\s*it)?,?\s+(?:(?:that|which)\s+)?(?:(?:is|was)\s+)?(?:ending|ends|ended)\s+(?:in\s+|with\s+)?"
                      r"(?P<digits>\d{4})\b",
                      re.IGNORECASE)

@@ -12,7 +12,8 @@ Prints, measured in one run:
     rates (goal: the write path at least a fifth of turn-only ingestion);
   - of the stored active facts: the share that are one-off requests, judged by the quote's own words (a
     request to the agent: "I want/need/would like ...", "find/book/reserve/get me ...", "can you ..."; this
-    judge is a separate list of phrases, not the extractor's rule), the number of facts closed by updates,
+    judge is a separate list of phrases, not the extractor's rule) and, narrower, the share whose own text is
+    such a request (a quote may hold a durable fact beside a request), the number of facts closed by updates,
     and `--sample` random stored facts with their quotes.
 """
 
@@ -161,6 +162,11 @@ def stored_report(store_path: Path, sample: int) -> None:
           f"{facts.filter(pl.col('status') == 'closed').height} closed")
     share = requests.height / active.height if active.height else 0.0
     print(f"   active facts whose quote is a request to the agent: {requests.height} ({share:.1%}; goal < 5%)")
+    # The quote is the whole sentence: "I just got a new job in a new city and I need to find an apartment" holds a
+    # request and a durable fact. What the stored fact itself says is the narrower judge: a request stored as a fact.
+    stated = active.filter(pl.col("text").map_elements(lambda t: bool(REQUEST.search(t)), return_dtype=pl.Boolean))
+    print(f"   active facts whose own text is a request: {stated.height} "
+          f"({stated.height / active.height if active.height else 0.0:.1%})")
     print(f"   facts closed by later statements: {closed.height} "
           f"(fact_closed {closed.filter(pl.col('kind') == 'fact_closed').height}, "
           f"plan_closed {closed.filter(pl.col('kind') == 'plan_closed').height})")

@@ -446,25 +446,22 @@ SECOND = timedelta(days=37)
 
 FAILS_TODAY: dict[str, str] = {
     "prx-c02": "no fact holds 'Scotiabank'; stored: customer's all banking is Desjardins (active)",
-    "prx-c03": "no fact holds 'Lipitor'; stored: Kovac is on the webster pack (active); customer's "
-               "crestor is 10mg (active)",
-    "prx-c04": "'Delta' is not closed by a fact holding 'JetBlue'; stored: customer flies Delta "
-               "(active); customer lives in York and Rich (active)",
-    "prx-c05": "no fact holds 'tan.meiling77@gmail.com'; stored: customer's email is "
-               "meiling.tan@singnet.com.sg (active)",
+    "prx-c03": "no fact holds 'Lipitor'; stored: Kovac is on the webster pack (active); customer's crestor is 10mg "
+               "(active)",
+    "prx-c04": "'Delta' is not closed by a fact holding 'JetBlue'; stored: customer flies Delta (active); customer "
+               "lives in York and Rich (active)",
     "prx-c06": "no fact holds 'Marlow Joinery'; stored: nothing",
-    "prx-c07": "no fact holds 'Honda'; stored: customer's husband is Mike (active); customer works "
-               "as a named driver (active); customer drives a 2022 Subaru Outback, VIN "
-               "4S4BTANC5N3112790 (active)",
-    "prx-c08": "'Everyday 50' is not closed by a fact holding 'Superfast 100'; stored: customer is "
-               "on the Everyday 50 plan (active); customer's first bill has a part month as well "
-               "(active); customer is on the right plan (tentative); customer's...",
+    "prx-c07": "no fact holds 'Honda'; stored: customer's husband is Mike (active); customer works as a named "
+               "driver (active); customer drives a 2022 Subaru Outback, VIN 4S4BTANC5N3112790 (active)",
+    "prx-c08": "'Everyday 50' is not closed by a fact holding 'Superfast 100'; stored: customer is on the Everyday "
+               "50 plan (active); customer's first bill has a part month as well (active); customer is on the right "
+               "plan (tentative); customer's...",
     "prx-c09": "no fact holds 'Okafor'; stored: nothing",
-    "prx-c10": "'English' is not closed by a fact holding 'French'; stored: customer is on the "
-               "English plan (active); customer was charged a late fee on the water bill (active); "
-               "customer's payment arrived on the 3rd (active); customer wants to...",
-    "prx-c11": "'vegetarian' is not closed by a fact holding 'pescatarian'; stored: customer is "
-               "vegetarian (active); Bit is pescatarian (tentative)",
+    "prx-c10": "'English' is not closed by a fact holding 'French'; stored: customer is on the English plan "
+               "(active); customer was charged a late fee on the water bill (active); customer's payment arrived on "
+               "the 3rd (active); customer wants to...",
+    "prx-c11": "'vegetarian' is not closed by a fact holding 'pescatarian'; stored: customer is vegetarian "
+               "(active); Bit is pescatarian (tentative)",
     "prx-c12": "no fact holds 'paper'; stored: customer's phone number is their bills (active)",
     "prx-t01": "no fact holds 'Hollins Lane'; stored: nothing",
     "prx-t02": "no fact holds 'RBC'; stored: customer does not even bank with Tangerine (active)",
@@ -474,11 +471,10 @@ FAILS_TODAY: dict[str, str] = {
     "prx-t06": "no fact holds 'Helen'; stored: nothing",
     "prx-t07": "no fact holds 'Maple Ridge'; stored: customer's son is Kyle (active)",
     "prx-t09": "no fact holds 'Lloyds'; stored: nothing",
-    "prx-t10": "a fact is closed or the old one is not active; stored: customer is on the Birchmount "
-               "Road plan (active); customer lives at 88 Birchmount Road (active)",
+    "prx-t10": "a fact is closed or the old one is not active; stored: customer is on the Birchmount Road plan "
+               "(active); customer lives at 88 Birchmount Road (active)",
     "prx-t11": "no fact holds 'Willow'; stored: nothing",
-    "prx-t12": "a fact is closed or the old one is not active; stored: customer is on the Premier "
-               "plan (active)",
+    "prx-t12": "a fact is closed or the old one is not active; stored: customer is on the Premier plan (active)",
     "prx-o03": "an active fact is kept; stored: customer's usage charge is $0 (active)",
 }
 

@@ -572,9 +572,6 @@ FAILS_TODAY: dict[str, str] = {
     "sr-c08": "(\"customer's profile is preferred class Compact (VW Golf or similar) | Rewards\", \"customer's "
               "preferred class is Intermediate SUV\")",
     "sr-c10": "no fact holds 'Brazilian Portuguese course': []",
-    "sr-c11": "no fact holds 'Priya Raman': [(\"customer's email is tomasz.wojcik@fernleaf.io\", 'tentative'), "
-              "(\"customer's email is accounts@fernleaf.io\", 'active'), (\"customer's billing contact is Tomasz "
-              "Wójcik\", 'active')]",
     "sr-c12": "(\"customer's Medium Veg Box is on Tuesdays\", \"customer's regular delivery is Fridays\")",
     "sr-t01": "no fact holds 'SAML SSO via Okta': []",
     "sr-t02": "no fact holds '14 Larch Close': []",

@@ -41,7 +41,8 @@ def readings(extractor, text, **kwargs) -> list[tuple[str, str, bool]]:
     ("We migrated the whole office to the Business Plus plan yesterday.",
      ("plan", "customer is on the Business Plus plan")),
     ("I traded my Galaxy A52 for an iPhone 14.", ("device", "customer has an iPhone 14")),
-    ("Went from Bronze to Platinum last month.", ("plan", "customer is on the Platinum plan")),
+    # a loyalty grade alone is the grade "a Platinum member" names (configs/extraction.toml loyalty_grades)
+    ("Went from Bronze to Platinum last month.", ("membership", "customer is a Platinum member")),
     ("My number is now 07911 123456.", ("contact", "customer's phone number is 07911 123456")),
     ("I use PayPal instead.", ("payment_method", "customer pays with PayPal")),
     ("i converted to direct debit last week", ("payment_method", "customer pays with direct debit")),

@@ -35,7 +35,11 @@ def written_out(text: str, g: Grammar) -> str:
     if not g.chat:
         return text
     pattern, table = _spelling(tuple(sorted(g.chat.items())))
-    return pattern.sub(lambda m: table[m.group(0).lower()], text)
+    letters = [ch for ch in text if ch.isalpha()]
+    shouted = sum(ch.isupper() for ch in letters) > 0.6 * len(letters)
+    # "Ricoh IM C4510": a word in capitals amid ordinary text is a name or a code, not "im" typed for "I'm"
+    return pattern.sub(lambda m: m.group(0) if len(m.group(0)) > 1 and m.group(0).isupper() and not shouted
+                       else table[m.group(0).lower()], text)
 
 
 def may_drop_subject(text: str) -> bool:
@@ -194,9 +198,12 @@ _PLEASE_MY = re.compile(r"^\s*please,?\s+(?=(?:my|our)\s)", re.IGNORECASE)
 """'Please our company name for invoice is ...': a courtesy before a statement, read as a verb."""
 DECLARATIVE_STARTS = frozenset({"i", "i'm", "im", "we", "we're", "my", "our"})
 _ASKS = re.compile(r"\b(?:can|could|would|will|do|does|did|is|are|am|should|shall|have|has)\s+(?:i|you|we|it|u|they|"
-                   r"he|she|this|that)\b|\b(?:why|what|how|when|where|whether)\b", re.IGNORECASE)
+                   r"he|she|this|that)\b|\b(?:why|what|how|when|where|whether)\b"
+                   r"|\b\w+n'?t\s+(?:i|we|it|you|they|he|she)\s*\?|,?\s+(?:right|correct|yeah|yes|no)\s*\?+\s*$",
+                   re.IGNORECASE)
 """A sentence that opens with its speaker as subject is a statement, whatever its punctuation: "my bill shows
-roaming charges but i'm on Unlimited Plus which includes EU roaming??" complains; it asks nothing."""
+roaming charges but i'm on Unlimited Plus which includes EU roaming??" complains; it asks nothing. A tag question
+("I'm on the monthly plan now aren't I?", "we're on Gold, right?") checks what the record holds: it claims nothing."""
 
 
 def without_greeting(text: str) -> str:

@@ -132,6 +132,8 @@ def classify(token: Any, g: Grammar) -> str | None:
     if head in ("plan", "plans") and modifiers & (g.noun("trip") | {"travel", "holiday", "vacation", "weekend"}) \
             and not any(t.text[:1].isupper() for t in token.children if t.dep_ in ("compound", "amod", "nmod")):
         return None  # "a travel plan for Friday": an itinerary, not a subscription ("the Multi-Trip plan" is one)
+    if head == "pass" and (modifiers & g.word("single_use_passes") or not modifiers):
+        return None  # "my boarding pass", "a pass": one entry or journey, no plan held
     if head in g.noun("plan") or (head == "account" and modifiers):
         return "plan"
     if head in g.noun("tiered") and any(t.lower_ in g.noun("tier") and t.text[:1].isupper() for t in token.children):

@@ -47,6 +47,8 @@ def readable(sentence: str, g: Grammar, *, answer: bool = False) -> str:
     if text.rstrip(" \"')").endswith("?") or (first and first[0] in g.word("question_starts")
                                                and not re.match(r"^\w+n't\b", text.lower())):
         pieces = re.split(r",\s+|\s+[-\u2013\u2014]\s+|;\s*", text)  # "..., Wrexham - can he ...?"
+        if _TAG_QUESTION.fullmatch(pieces[-1].strip().lower()):
+            return ""  # "we're on Gold, right?": a check of what the record holds, no claim
         kept = []
         for piece in pieces[:-1]:
             head = re.split(r"\s+", piece.strip().lower(), maxsplit=1)[0]
@@ -58,6 +60,10 @@ def readable(sentence: str, g: Grammar, *, answer: bool = False) -> str:
             return ""
         text = text + "." if not text.endswith(".") else text
     return text if answer or _CANDIDATE.search(text) or may_drop_subject(text) else ""
+
+
+_TAG_QUESTION = re.compile(r"(?:right|correct|yeah|yes|no|ok|okay|is that (?:right|correct|so)|"
+                           r"\w+n'?t (?:i|we|it|you|they|he|she|that))\s*\?+")
 
 
 def _before_question(text: str, g: Grammar) -> str:

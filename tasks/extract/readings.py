@@ -50,7 +50,8 @@ def template_text(relation: str, klass: str | None, subject: str, obj: str) -> s
     if relation == "plan":
         named = any(w.lower() in ("plan", "tier", "package", "bundle", "subscription", "contract", "membership",
                                   "deal", "tariff", "account", "landline", "cover", "meter", "bouquet", "pack",
-                                  "policy", "licence", "license", "add-on") for w in obj.replace(",", " ").split())
+                                  "policy", "licence", "license", "add-on", "pass", "ticket", "travelcard",
+                                  "railcard") for w in obj.replace(",", " ").split())
         if not named and obj.split()[-1:] and obj.split()[-1].lower() in ("plans", "packages"):
             return None  # "switched plans": no value to state
         return f"{subject} is on the {obj}" + ("" if named else " plan")

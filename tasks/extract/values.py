@@ -9,6 +9,7 @@ has been stable since the engineer's visit"), read from the clause's verb and it
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from archivist.tasks.extract.attributes import open_attribute
@@ -34,6 +35,8 @@ ABILITY_VERBS = frozenset({"log", "sign", "connect", "access", "make", "receive"
 WORKING_VERBS = frozenset({"work", "connect", "charge", "load", "turn", "ring", "run"})
 LEAVE_OUT = frozenset({"now", "today", "currently", "thankfully", "luckily", "finally", "actually", "so", "please",
                        "also"})
+PHONE_NUMBER = re.compile(r"\+?[\d() -]{7,}\d")
+"""A value written as a phone number: digits with spaces, brackets, dashes and a leading "+"."""
 STATE_NOUNS = frozenset({"works", "stops", "keeps", "drops"})
 """Verbs the tagger may read as plural nouns after a compound ("my voicemail works again")."""
 
@@ -234,6 +237,8 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                 return None  # "my car is ready", "my bank is closed": a state, not a value of the slot
             if relation == "contact" and not ("@" in obj or sum(ch.isdigit() for ch in obj) >= 6):
                 return None  # "Ah yes that is my number", "the number is LR71 XBN" (a car's): a phone has digits
+            if relation == "device" and PHONE_NUMBER.fullmatch(obj):
+                relation = "contact"  # "your recovery phone is now +44 7700 900845": the phone's number
             judged = (value.dep_ == "acomp" or value.pos_ in ("ADJ", "ADV", "VERB")) and not (
                 value.lower_ in g.noun("tier") or (any(ch.isdigit() for ch in obj) and value.lower_ not in MEASURED))
             if judged and relation != "credential" or (relation in NAMED_SLOTS and

@@ -621,28 +621,26 @@ ONE_OFFS = [
 ]
 
 FAILS_TODAY: dict[str, str] = {
-    "svc-c04": "no fact holds 'fifteenth of every month'; stored: customer has a personal loan (active); "
-               "customer pays with the card ending 4401 (active)",
-    "svc-c05": "no fact holds 'on Tuesday each week'; stored: customer lives at 9 Elm Close, Kettering "
-               "(active); customer's name is Graham Whitfield (active)",
-    "svc-c06": "no fact holds 'permit for Zone D'; stored: customer lives at Apartment 6, 41 Rathmines Road "
-               "Lower (active); customer's resident permit is for Zone B (closed); customer's resident permit "
-               "is for Zone D (active); customer lives in Dublin 8 (closed)",
-    "svc-c07": "'customer is enrolled in the Bachelor of Commerce' is not closed by 'customer is enrolled in "
-               "the Bachelor of Laws, Year 2'",
+    "svc-c04": "no fact holds 'fifteenth of every month'; stored: customer has a personal loan (active); customer "
+               "pays with the card ending 4401 (active)",
+    "svc-c05": "no fact holds 'on Tuesday each week'; stored: customer lives at 9 Elm Close, Kettering (active); "
+               "customer's name is Graham Whitfield (active)",
+    "svc-c06": "no fact holds 'permit for Zone D'; stored: customer lives at Apartment 6, 41 Rathmines Road Lower "
+               "(active); customer's resident permit is for Zone B (closed); customer's resident permit is for Zone "
+               "D (active); customer lives in Dublin 8 (closed)",
+    "svc-c07": "'customer is enrolled in the Bachelor of Commerce' is not closed by 'customer is enrolled in the "
+               "Bachelor of Laws, Year 2'",
     "svc-c09": "no fact holds '8.2 kg'; stored: nothing",
-    "svc-c10": "no fact holds 'iPhone 13'; stored: customer is on the TechGuard Plus plan (closed); customer is"
-               " on the one plan (active); customer is on the protection plan (closed)",
-    "svc-c11": "no fact holds 'Saturday and Sunday'; stored: customer's monthly price is £41.90 (active); "
-               "customer is on the £24.50 per month plan (active)",
+    "svc-c10": "no fact holds 'iPhone 13'; stored: customer is on the TechGuard Plus plan (closed); customer is on "
+               "the one plan (active); customer is on the protection plan (closed)",
+    "svc-c11": "no fact holds 'Saturday and Sunday'; stored: customer's monthly price is £41.90 (active); customer "
+               "is on the £24.50 per month plan (active)",
     "svc-c12": "no fact holds 'Westmead branch'; stored: customer's nominated branch is QuickScript Penrith "
                "(active); customer's atorvastatin is 20mg (active)",
     "svc-t03": "no fact holds '$3,000'; stored: customer pays with the Northern Lights Mastercard ending 2290 "
                "(active)",
-    "svc-t05": "no fact holds 'every Wednesday'; stored: customer lives at 31 Jacaranda Street Ashgrove "
-               "(active)",
+    "svc-t05": "no fact holds 'every Wednesday'; stored: customer lives at 31 Jacaranda Street Ashgrove (active)",
     "svc-t06": "no fact holds 'Band C'; stored: customer's council tax is £2,104.17 (active)",
-    "svc-t08": "no fact holds 'Flex 10 pass'; stored: nothing",
     "svc-t09": "no fact holds 'German Shepherd'; stored: nothing",
 }
 

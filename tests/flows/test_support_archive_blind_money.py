@@ -582,15 +582,9 @@ FAILS_TODAY: dict[str, str] = {
               "ending 4417', 'active')]",
     "wm-c04": "('customer pays with the Nationwide account ending 7731', 'customer pays with the Monzo account "
               "ending 2208')",
-    "wm-c05": "no fact holds 'Business VPS 4GB': [('customer is on the Starter Shared plan', 'active')]",
-    "wm-c06": "(\"customer's phone number is +44 7700 900312\", 'customer has a +44 7700 900845')",
     "wm-c07": "no fact holds 'Ricoh IM C3000': [('customer has a serial 3110R702456', 'active'), "
               "(\"customer's lease agreement is LA-20931\", 'active'), (\"customer's printer is showing error "
               "SC542 again\", 'active'), (\"customer's engineer visit is AM\", 'active'), (\"customer's c",
-    "wm-c09": "no fact holds 'Income-Based Repayment': [(\"customer's monthly payment is $168.00\", 'active'), "
-              "('customer is on the Standard 10-year plan', 'active'), (\"customer's monthly payment is "
-              "$412.37\", 'closed')]",
-    "wm-c10": "no fact holds 'YubiKey': [(\"customer's 2FA method is SMS codes to the number\", 'active')]",
     "wm-c12": "no fact holds '31 March': []",
     "wm-t01": "no fact holds 'Finance Operations': []",
     "wm-t02": "no fact holds '$3,000 monthly limit': [('customer pays with the card ending 0934', 'active')]",
@@ -599,7 +593,6 @@ FAILS_TODAY: dict[str, str] = {
     "wm-t05": "no fact holds 'airline miles': [('customer has 42,300 miles', 'active'), (\"customer's rewards "
               "are on the 1st of every month\", 'active')]",
     "wm-t06": "no fact holds '4.19% fixed': []",
-    "wm-t07": "no fact holds 'direct debit': []",
     "wm-t08": "no fact holds 'brightmoorbakery.co.uk': []",
     "wm-t10": "no fact holds 'Canon imageRUNNER C3226i': []",
     "wm-t11": "no fact holds '42 Linden Ave, Apt 3B': []",

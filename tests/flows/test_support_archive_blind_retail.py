@@ -574,7 +574,6 @@ FAILS_TODAY: dict[str, str] = {
     "sr-c10": "no fact holds 'Brazilian Portuguese course': []",
     "sr-c12": "(\"customer's Medium Veg Box is on Tuesdays\", \"customer's regular delivery is Fridays\")",
     "sr-t01": "no fact holds 'SAML SSO via Okta': []",
-    "sr-t02": "no fact holds '14 Larch Close': []",
     "sr-t03": "no fact holds 'Gold Elite member': []",
     "sr-t08": "no fact holds 'Kings Cross': [('customer is on the Flex membership', 'active')]",
     "sr-t10": "no fact holds '5-year frame warranty': [('customer has a dog', 'active')]",

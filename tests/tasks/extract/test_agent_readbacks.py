@@ -74,6 +74,40 @@ def extractor() -> LocalExtractor:
     # a card named by its maker alone, with no "my" or "the"
     ("agent", "Got it. I've removed the old Visa and set Amex ending 1009 as your default.",
      ("payment_method", "customer pays with the Amex ending 1009")),
+    # a record's slot read back with its value in apposition
+    ("agent", "Your repeat was sent to your nominated pharmacy, Hallam Road Pharmacy, yesterday.",
+     ("pharmacy", "customer's pharmacy is Hallam Road Pharmacy")),
+    ("agent", "Your unit, Unit B14 (35 sq ft) at our Croydon store, is accessible 6am-10pm every day.",
+     ("attribute_unit", "customer's unit is Unit B14")),
+    # a pass held for a period is a plan; what a plan includes names the plan
+    ("agent", "Hi Jordan, your monthly Zone 1-2 pass is active until 31 Oct.",
+     ("plan", "customer is on the monthly Zone 1-2 pass")),
+    ("agent", "Hi! Yoga is included in your Premium annual membership - tap Classes > Mind & Body.",
+     ("plan", "customer is on the Premium annual membership")),
+    # an amount a thing has is its slot's value (the thing keeps its own reading)
+    ("agent", "Your Brightline Rewards Mastercard ending 4417 has a £2,500 limit.",
+     ("attribute_limit", "customer's limit is £2,500")),
+    ("agent", "Your Brightline Rewards Mastercard ending 4417 has a £2,500 limit.",
+     ("payment_method", "customer pays with the Brightline Rewards Mastercard ending 4417")),
+    ("agent", "Your plan has a 30GB data allowance.", ("attribute_allowance", "customer's data allowance is 30GB")),
+    # what the account uses for a slot; what the loans are on; how a bill is paid; a slot set to a value
+    ("agent", "I can confirm your account now uses a YubiKey as your 2FA method.",
+     ("attribute_method", "customer's 2FA method is YubiKey")),
+    ("agent", "Your loans are now on Income-Based Repayment (IBR).",
+     ("plan", "customer is on the Income-Based Repayment")),
+    ("agent", "Hi Luca, yes, your electricity bill is paid by monthly direct debit, £412 on the 20th.",
+     ("payment_method", "customer pays with monthly direct debit")),
+    ("agent", "Thank you Mr Hale. I've got your ISA set to a Cautious risk profile, monthly income paid out on the "
+              "15th.",
+     ("attribute_isa", "customer's ISA is Cautious risk profile")),
+    # a phone slot whose value is a number is the phone number; a longer lead-in before "you're now on"
+    ("agent", "Perfect, confirmed. Your recovery phone is now +44 7700 900845 and the old number has been removed.",
+     ("contact", "customer's phone number is +44 7700 900845")),
+    ("agent", "Sure thing Raj. I've processed the plan change on tidecraftsurf.com, you're now on Business VPS 4GB.",
+     ("plan", "customer is on the Business VPS 4GB plan")),
+    # a word in capitals amid ordinary text is a model's name, not "im" for "I'm"
+    ("customer", "My device is now Ricoh IM C4510, serial 3120R901187.",
+     ("device", "customer has a Ricoh IM C4510, serial 3120R901187")),
     # a card or account named with its kind keeps it; the kind alone is no name
     ("agent", "The direct debit is collected from your Halden current account ending 4471 on the 28th.",
      ("payment_method", "customer pays with the Halden current account ending 4471")),
@@ -127,6 +161,14 @@ def test_a_thing_for_kin_does_not_make_the_writer_someone_elses_voice(extractor)
      ("contact", "customer's email is jo@acme.com")),
     # a registration is no phone number
     ([("customer", "The number is LR71 XBN.")], ("contact", "customer's phone number is LR71 XBN")),
+    # a tag question checks what the record holds; it claims nothing
+    ([("customer", "Hi, I'm on the monthly plan now aren't I? When's the next visit?")],
+     ("plan", "customer is on the monthly plan")),
+    ([("customer", "we're on Gold, right?")], ("membership", "customer is a Gold member")),
+    # a pass for one entry is no plan
+    ([("customer", "I lost my boarding pass.")], ("plan", "customer is on the boarding pass")),
+    # thanks for something is no slot
+    ([("agent", "Thanks for your patience, Mr Smith.")], ("attribute_patience", "customer's patience is Mr Smith")),
     # the "Premium tier" is a plan, not a loyalty grade
     ([("customer", "I'm on the Premium tier.")], ("membership", "customer is a Premium member")),
 ])

@@ -314,6 +314,10 @@ def _as_you(text: str, names: Sequence[str]) -> str:
     """ "Karoo Freight currently has 40 licensed seats", "Invoices for the Larkspur Analytics workspace": the
     organisation the customer signs with is the customer, as "you" and "your" would say it; so is the record a
     bot names by its number ("Student ID 21904477 is enrolled in ...")."""
+    # "Your account (Ferris & Daughter Joinery) is on the Starter plan": the account's name in brackets is no part
+    # of the statement
+    text = re.sub(r"^(your (?:account|workspace|organi[sz]ation|company|team|business|profile))\s*\([^)]*\)", r"\1",
+                  text, flags=re.IGNORECASE)
     text = _RECORD_ID.sub(lambda m: ("" if (m.group("lead") or "").lower().endswith("see ") else m.group("lead") or "")
                           + ("You are" if m.group(2).lower() == "is" else "You have"), text)
     for name in names:

@@ -88,7 +88,7 @@ CASES = [
                       "has been applied. Your card ending 4417 now has a limit of £4,000, effective immediately."),
             ("customer", "amazing thank you!!"),
         ],
-        "£2,500 limit",
+        "£2,500",
         "£4,000",
     ),
     (
@@ -322,7 +322,7 @@ CASES = [
             ("customer", "cool thx, and mine stays as is right?"),
             ("agent", "Correct, no changes to your own card."),
         ],
-        "$3,000 monthly limit",
+        "$3,000",
         "$5,000",
     ),
     (
@@ -577,9 +577,6 @@ ONE_OFFS = [
 FAILS_TODAY: dict[str, str] = {
     "wm-c01": "no fact holds 'Cost centre 4410': [(\"customer's record is cost centre 5120\", 'active'), "
               "(\"customer's team is the Key Accounts team\", 'active')]",
-    "wm-c03": "no fact holds '£2,500 limit': [(\"customer's limit is £4,000\", 'active'), (\"customer's "
-              "available credit is £1,843.20\", 'active'), ('customer pays with the Brightline Rewards Mastercard "
-              "ending 4417', 'active')]",
     "wm-c04": "('customer pays with the Nationwide account ending 7731', 'customer pays with the Monzo account "
               "ending 2208')",
     "wm-c07": "no fact holds 'Ricoh IM C3000': [('customer has a serial 3110R702456', 'active'), "
@@ -587,7 +584,6 @@ FAILS_TODAY: dict[str, str] = {
               "SC542 again\", 'active'), (\"customer's engineer visit is AM\", 'active'), (\"customer's c",
     "wm-c12": "no fact holds '31 March': []",
     "wm-t01": "no fact holds 'Finance Operations': []",
-    "wm-t02": "no fact holds '$3,000 monthly limit': [('customer pays with the card ending 0934', 'active')]",
     "wm-t03": "no fact holds 'Cautious': [(\"customer's ISA is Adventurous\", 'active')]",
     "wm-t04": "no fact holds 'Revolut Business account ending 5520': []",
     "wm-t05": "no fact holds 'airline miles': [('customer has 42,300 miles', 'active'), (\"customer's rewards "

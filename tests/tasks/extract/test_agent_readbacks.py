@@ -35,6 +35,9 @@ def extractor() -> LocalExtractor:
               "24.8p/kWh.", ("plan", "customer is on the Simple Single Rate tariff")),
     ("agent", "Right, I've replaced the vehicle on your policy with the 2019 Skoda Octavia from today, additional "
               "premium of £42.17.", ("vehicle", "customer drives a 2019 Skoda Octavia")),
+    # the account's name in brackets is no part of the statement
+    ("agent", "Your account (Ferris & Daughter Joinery) is on the Starter plan, which covers up to 5 employees.",
+     ("plan", "customer is on the Starter plan")),
     # a name the agent opens with is the account's: a pet's plan, an organisation's plan or seats
     ("agent", "Yes, Ziggy is on the Pet Health Club Standard plan - that includes monthly flea treatment.",
      ("plan", "customer is on the Pet Health Club Standard plan")),

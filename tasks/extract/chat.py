@@ -35,11 +35,21 @@ def written_out(text: str, g: Grammar) -> str:
     if not g.chat:
         return text
     pattern, table = _spelling(tuple(sorted(g.chat.items())))
+
+    def spelled(m: re.Match[str]) -> str:
+        # "Ricoh IM C4510": a word in capitals amid ordinary text is a name or a code, not "im" typed for "I'm"
+        word = m.group(0)
+        if len(word) > 1 and word.isupper() and not _shouted(text):
+            return word
+        return table[word.lower()]
+
+    return pattern.sub(spelled, text)
+
+
+def _shouted(text: str) -> bool:
+    """A message typed in capitals ("IM MOVING TO LEEDS"): its capitals say nothing of names."""
     letters = [ch for ch in text if ch.isalpha()]
-    shouted = sum(ch.isupper() for ch in letters) > 0.6 * len(letters)
-    # "Ricoh IM C4510": a word in capitals amid ordinary text is a name or a code, not "im" typed for "I'm"
-    return pattern.sub(lambda m: m.group(0) if len(m.group(0)) > 1 and m.group(0).isupper() and not shouted
-                       else table[m.group(0).lower()], text)
+    return sum(ch.isupper() for ch in letters) > 0.6 * len(letters)
 
 
 def may_drop_subject(text: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from archivist.tasks.extract.dates import MONTHS, WEEKDAYS
 from archivist.tasks.extract.types import TurnContext
 
 _OTHERS = (r"brother|sister|son|daughter|mum|mom|mother|dad|father|wife|husband|partner|colleague|co-?worker|"
@@ -24,9 +25,7 @@ _INTRODUCED_OTHER = re.compile(
 _NOT_NAMES = frozenset({"the", "this", "that", "these", "those", "it", "there", "here", "your", "our", "my", "his",
                         "her", "their", "we", "you", "i", "they", "he", "she", "everything", "nothing", "all", "each",
                         "every", "yes", "no", "which", "what", "who", "once", "if", "when", "so", "and", "but",
-                        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today",
-                        "tomorrow", "january", "february", "march", "april", "may", "june", "july", "august",
-                        "september", "october", "november", "december", "nobody", "someone", "one", "both"})
+                        "today", "tomorrow", "nobody", "someone", "one", "both", *WEEKDAYS, *MONTHS})
 _HOLDING = re.compile(
     rf"^(?P<name>{_NAME}(?: (?:&|and|of|{_NAME})){{0,3}})(?: \([^)]*\))? "
     r"(?:(?P<be>is|are)(?P<when> now| currently| still| also)? (?=(?:on|active on|enrolled|booked|registered|"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from archivist.tasks.extract.dates import MONTHS, WEEKDAYS
 from archivist.tasks.extract.grammar import Grammar
 from archivist.tasks.extract.parse import Clause, arguments
 from archivist.tasks.extract.phrases import (  # noqa: F401 - re-exported for the readers of relations
@@ -26,11 +27,9 @@ from archivist.tasks.extract.phrases import (  # noqa: F401 - re-exported for th
     phrase_tokens,
 )
 from archivist.tasks.extract.readings import (  # noqa: F401 - re-exported for the readers of relations
-    NUMBERS,
     Reading,
     Who,
     clause_text,
-    clause_tokens,
     counted,
     template_text,
 )
@@ -228,9 +227,7 @@ def loyalty_grade(obj: str, g: Grammar) -> str | None:
     return None
 
 
-_CALENDAR = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekday",
-                       "weekend", "morning", "afternoon", "evening", "night", "january", "february", "march", "april",
-                       "may", "june", "july", "august", "september", "october", "november", "december"})
+_CALENDAR = frozenset({*WEEKDAYS, *MONTHS, "weekday", "weekend", "morning", "afternoon", "evening", "night"})
 CHOOSING_VERBS = frozenset({"want", "choose", "request", "correct"})
 PERSON_TITLES = frozenset({"dr", "doctor", "mr", "mrs", "ms", "miss", "mx", "prof", "professor", "nurse"})
 def _titles(token: Any) -> set[str]:

@@ -56,7 +56,7 @@ def change_adverb(doc: Any, g: Grammar) -> bool:
     lower = doc.text.lower()
     if any(marker in lower for marker in g.cue("present_markers")):
         return True  # "please use tara.bishop@outlook.com from now on": a change that starts now
-    if any(re.search(rf"\b{re.escape(marker)}\b", lower) for marker in g.cue("correction_markers")):
+    if says_correction(lower, g):
         return True  # "sorry, I meant Dawes, not Dawson - my surname is Dawes"
     for token in doc:
         single = token.lower_ in adverbs
@@ -69,17 +69,23 @@ def change_adverb(doc: Any, g: Grammar) -> bool:
     return False
 
 
+def says_correction(lower: str, g: Grammar) -> bool:
+    """`lower` (lower-cased) holds one of the config's `correction_markers` ("I meant", "typo") as words."""
+    return any(re.search(rf"\b{re.escape(marker)}\b", lower) for marker in g.cue("correction_markers"))
+
+
 def corrected(facts: list[ExtractedFact], text: str, g: Grammar) -> list[ExtractedFact]:
     """ "Sorry, I meant Dawes, not Dawson - my surname is Dawes.": a correction said in the sentence before a
     current value's own sentence of the same turn marks that value as replacing the one on file."""
-    markers = re.compile(r"\b(?:" + "|".join(re.escape(m) for m in g.cue("correction_markers")) + r")\b")
+    if not facts or not says_correction(text.lower(), g):
+        return facts  # most turns correct nothing: no sentence split for them
     starts = [s.start for s in split_sentences(text)]
     out = []
     for fact in facts:
         at = text.find(fact.quote)
         before = [s for s in starts if s < at]
         lead = text[before[-1]:at] if at > 0 and before else ""
-        if not fact.replaces and fact.temporal_status == "current" and markers.search(lead.lower()):
+        if not fact.replaces and fact.temporal_status == "current" and says_correction(lead.lower(), g):
             fact = dataclasses.replace(fact, replaces=True)
         out.append(fact)
     return out

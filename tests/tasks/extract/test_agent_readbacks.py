@@ -181,3 +181,9 @@ def test_what_only_looks_like_the_customers_slot_is_not_read_as_it(extractor, tu
 
 def test_the_premium_tier_stays_a_plan(extractor):
     assert ("plan", "customer is on the Premium tier") in texts(extractor, ("customer", "I'm on the Premium tier."))
+
+
+def test_chat_spellings_in_a_message_typed_in_capitals_are_still_written_out(extractor):
+    # "IM" amid ordinary text is a model's name ("Ricoh IM C4510"); in a message typed all in capitals it is "I'm"
+    found = extractor.extract(chat(("customer", "IM MOVING TO 14 ELM ROAD LEEDS")))[0]
+    assert [(f.relation, f.temporal_status) for f in found] == [("address", "planned")]

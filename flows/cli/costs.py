@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from archivist.flows.cli.output import print_json
+from archivist.flows.cli.output import PrintConsole, print_json
 
-console = Console()
+console = PrintConsole()
 
 TOTAL_FIELDS = ["calls", "cached_calls", "failed_calls", "input_tokens", "cached_input_tokens", "cache_write_tokens",
                 "output_tokens", "cost_usd"]

@@ -11,12 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from archivist.flows.cli.output import print_json
+from archivist.flows.cli.output import PrintConsole, print_json
 
-console = Console()
+console = PrintConsole()
 
 evaluate_app = typer.Typer(no_args_is_help=True, help="Measure the pipeline's parts on labeled data.")
 decider_app = typer.Typer(no_args_is_help=True, help="The embedded local decision model.")

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from rich.console import Console
 from rich.table import Table
 
 from archivist.configs.settings import Settings
-from archivist.flows.cli.output import print_json
+from archivist.flows.cli.output import PrintConsole, print_json
 
-console = Console()
+console = PrintConsole()
 
 
 def dry_run(paths: list[str], settings: Settings, *, fmt: str, stage: str, extract: str, json_out: bool) -> None:

@@ -10,15 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from archivist.configs import load_settings
 from archivist.exits import ExitCode, ingest_outcome
 from archivist.flows.cli.moments import MOMENT_HELP, moment_option
-from archivist.flows.cli.output import print_json
+from archivist.flows.cli.output import PrintConsole, print_json
 
-console = Console()
+console = PrintConsole()
 LABELS = {"turns_dropped": "turns dropped (credentials)"}
 """Summary keys whose label in the table says more than the key with its underscores as spaces."""
 

@@ -7,12 +7,11 @@ import sys
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from archivist.flows.cli.output import print_json
+from archivist.flows.cli.output import PrintConsole, print_json
 
-console = Console()
+console = PrintConsole()
 STORE_HELP = "Store URI (default from settings)."
 
 

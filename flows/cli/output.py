@@ -18,6 +18,8 @@ import re
 import sys
 from typing import Any
 
+from rich.console import Console
+
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 _LABEL = re.compile(r"[\s()]")
 """What only a human label holds; a data key (an id, a name) never has a space."""
@@ -54,3 +56,12 @@ def print_json(obj: dict[str, Any]) -> None:
     """Print `obj` as one JSON object on one line of stdout (see the module's convention)."""
     sys.stdout.write(json_text(obj) + "\n")
     sys.stdout.flush()
+
+
+class PrintConsole:
+    """stdout for tables and lines meant for a person: a rich Console made at each use, so its width follows the
+    terminal and COLUMNS when the command prints, not whatever they were when the module was first imported (a
+    table made 80 columns wide at import crops a model name in a wider terminal or a log)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(Console(), name)

@@ -7,12 +7,11 @@ from datetime import datetime
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from archivist.flows.cli.output import print_json
+from archivist.flows.cli.output import PrintConsole, print_json
 
-console = Console()
+console = PrintConsole()
 plan_app = typer.Typer(no_args_is_help=True, help="Consolidation and re-scoring plans: list, show, apply, restore.")
 
 STORE_HELP = "Store URI (default from settings)."

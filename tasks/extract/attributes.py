@@ -30,7 +30,14 @@ from archivist.tasks.extract.phrases import (
 )
 from archivist.tasks.extract.phrasing import article
 from archivist.tasks.extract.relate import Reading, Who, clause_text, template_text
-from archivist.tasks.extract.schedules import DATE_SLOTS, dated_attribute
+from archivist.tasks.extract.schedules import (
+    DATE_SLOTS,
+    MONEY,
+    PAYMENT_AMOUNT,
+    PAYMENTS,
+    dated_attribute,
+    recurring_day,
+)
 from archivist.tasks.extract.slot_nouns import (
     QUANTITY,
     chosen_slot,
@@ -62,6 +69,8 @@ def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[
         return None
     if noun.lemma_.lower() in DATE_SLOTS:  # "my payment date is the 14th": a schedule (schedules.py)
         return dated_attribute(clause, who, value)
+    if noun.lemma_.lower() in PAYMENTS and recurring_day(value):  # "my direct debit is now the 28th of each month"
+        return dated_attribute(clause, who, value)
     # "my regular delivery is every Saturday, 8am-10am": a standing slot's value is the day and time it recurs
     standing = standing_slot(noun, g)
     tokens = with_unit_and_rate(phrase_tokens(value, set() if standing else dates))
@@ -77,7 +86,8 @@ def open_attribute(clause: Clause, who: Who, value: Any, g: Grammar, dates: set[
     plain = clause.status == "current" and not clause.negated
     text = f"{who.name}'s {who.thing_text} is {obj}" if plain else \
         clause_text(clause, Who(f"{who.name}'s {who.thing_text}", False), value, dates)
-    return Reading(counted or coded_slot(tokens, g) or open_slot(noun), value, obj, text)
+    paid = PAYMENT_AMOUNT if noun.lemma_.lower() in PAYMENTS - {"bill"} and MONEY.match(obj.split()[0]) else None
+    return Reading(counted or coded_slot(tokens, g) or paid or open_slot(noun), value, obj, text)
 
 
 def amount_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:

@@ -31,6 +31,20 @@ _LICENSED_SEATS = re.compile(r"\bseats?\s+(?:on|in|of|for)\s+(?:the|your|our|my)
 for, not seats at a show or on a train."""
 
 
+_FOR_ONE = (r"(?:this|that|the next|next|one|today's|tomorrow's|tonight's|this week's|next week's|"
+            r"(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day's)")
+_OCCASION_ONLY = re.compile(rf"\bfor {_FOR_ONE} (?:[\w-]+ ){{0,2}}?[\w-]+ only\b|\bonly (?:for|on) {_FOR_ONE} \w+",
+                            re.IGNORECASE)
+
+
+def for_one_occasion(text: str, g: Grammar) -> bool:
+    """The sentence gives a value for one occasion only ("the address for Friday's order only", "just this once":
+    configs/extraction.toml [words] occasion_markers): an errand, whatever slot it names."""
+    lower = text.lower().replace("\u2019", "'")
+    return bool(_OCCASION_ONLY.search(lower)) or any(
+        re.search(rf"\b{re.escape(m)}\b", lower) for m in g.word("occasion_markers"))
+
+
 @lru_cache(maxsize=8)
 def _booking(words: frozenset[str]) -> re.Pattern[str]:
     ordered = sorted(words, key=len, reverse=True)

@@ -47,6 +47,7 @@ from archivist.tasks.extract.doses import dose_values, named_dose
 from archivist.tasks.extract.errands import (
     INTENTION,
     action_words,
+    for_one_occasion,
     last_argument,
     one_off,
     without_booking_details,
@@ -74,7 +75,7 @@ from archivist.tasks.extract.relate import (
 )
 from archivist.tasks.extract.replacement import corrected, fold_negations, states_change
 from archivist.tasks.extract.resolved import fulfilled_on_the_call, resolved_on_the_call
-from archivist.tasks.extract.schedules import delivery_address, schedule_reading
+from archivist.tasks.extract.schedules import delivery_address, paid_amount, payment_day, schedule_reading
 from archivist.tasks.extract.sentences import Span, split_sentences
 from archivist.tasks.extract.slots import any_reading
 from archivist.tasks.extract.spoken import unspoken
@@ -82,6 +83,7 @@ from archivist.tasks.extract.stated import closed, no_value
 from archivist.tasks.extract.subjects import (
     PERSONAL_PRONOUNS,
     antecedent,
+    held_for_another,
     kin_of,
     name_of,
     person_antecedent,
@@ -238,9 +240,16 @@ class LocalExtractor:
             subject = clause.subject
             asked = subject is not None and any((t.tag_ in ("WDT", "WP") or t.lower_ == "how") and t.i < subject.i
                                                 for t in clause.verb.subtree)
-            for reading in self._readings(clause, who, dates, turn):
+            readings = self._readings(clause, who, dates, turn)
+            method = next((r for r in readings if r.relation == "payment_method"), None)
+            # "you pay £38.50 a month by direct debit on the 1st": the amount and the day beside the method
+            paid = [payment_day(clause, who, method.obj) if method is not None else None, paid_amount(clause, who)]
+            for reading in readings + [r for r in paid if r is not None and r.relation not in
+                                       {r.relation for r in readings}]:
                 if len(reading.text.split()) <= len(who.name.split()) or asked:
                     continue  # nothing the parse could keep; "check which tariff we're on" asks, it does not say
+                if who.first_person and held_for_another(clause, reading.obj, g):
+                    continue  # "I've set up a Student membership for Ethan": Ethan's, not the speaker's
                 if one_off(clause, reading, doc, reference, self.grammar):
                     self.dropped_one_offs += 1
                     continue
@@ -258,6 +267,9 @@ class LocalExtractor:
         unsure = {(f.relation, f.object) for f in facts if f.temporal_status in ("planned", "hypothetical")}
         # "my billing contact is now X": the email a known slot holds is not an open attribute's value as well
         known = {f.object.lower() for f in facts if not f.relation.startswith("attribute_")}
+        if facts and for_one_occasion(sentence.text, g):  # "the address for Friday's order only": an errand
+            self.dropped_one_offs += len(facts)
+            return []
         return [f for f in facts if (id(f) not in values or (f.relation, f.object) not in unsure)
                 and not (f.relation.startswith("attribute_") and f.object.lower() in known)
                 and not no_value(f, facts)]

@@ -48,7 +48,11 @@ def readable(sentence: str, g: Grammar, *, answer: bool = False) -> str:
                                                and not re.match(r"^\w+n't\b", text.lower())):
         pieces = re.split(r",\s+|\s+[-\u2013\u2014]\s+|;\s*", text)  # "..., Wrexham - can he ...?"
         if _TAG_QUESTION.fullmatch(pieces[-1].strip().lower()):
-            return ""  # "we're on Gold, right?": a check of what the record holds, no claim
+            if len(pieces) < 3 or pieces[-2].strip().lower().split(" ", 1)[0] not in _CONSEQUENCE:
+                return ""  # "we're on Gold, right?": a check of what the record holds, no claim
+            # "My membership is Off-Peak, so I can come only until 4pm, yes?": the tag asks about the consequence;
+            # what it follows from is stated
+            pieces = pieces[:-1]
         kept = []
         for piece in pieces[:-1]:
             head = re.split(r"\s+", piece.strip().lower(), maxsplit=1)[0]
@@ -62,6 +66,7 @@ def readable(sentence: str, g: Grammar, *, answer: bool = False) -> str:
     return text if answer or _CANDIDATE.search(text) or may_drop_subject(text) else ""
 
 
+_CONSEQUENCE = frozenset({"so", "then", "which", "that", "meaning"})
 _TAG_QUESTION = re.compile(r"(?:right|correct|yeah|yes|no|ok|okay|is that (?:right|correct|so)|"
                            r"\w+n'?t (?:i|we|it|you|they|he|she|that))\s*\?+")
 

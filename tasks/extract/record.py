@@ -37,7 +37,8 @@ _RECORD_WORDS = re.compile(r"\b(?:account|record|profile|policy|line|file|member
                            r"billing|cover|subscription|entered|saved|workspace|member)\b", re.IGNORECASE)
 """What says the sentence reads the customer's record; an agent's search result names none of these."""
 _ABOUT_YOU = re.compile(r"\b(?:you|your|you're|you've|yours)\b", re.IGNORECASE)
-_ENDING = re.compile(rf"(?:\b(?P<name>{NAME})\s+)?\b(?P<kind>card|debit card|credit card|account)\s+ending\s+"
+_ENDING = re.compile(rf"(?:\b(?P<name>{NAME})\s+)?\b(?P<kind>card|debit card|credit card|account|(?-i:Visa|Mastercard|"
+                     r"Amex|Maestro))\s+ending\s+"
                      r"(?:in\s+)?(?P<digits>\d{4})\b")
 _PLAN = re.compile(rf"\b(?P<name>{NAME})\s+(?P<kind>plan|tariff|package|bundle|membership|subscription|tier)\b")
 _ON_PLAN = re.compile(rf"\b(?:account|line|connection|service) on (?:the )?(?P<name>{NAME})(?=\s+at\b|\s*[,.;]|$)")
@@ -55,6 +56,34 @@ _CODES = frozenset({"BSB", "IBAN", "SWIFT", "BIC", "ABN", "ACN", "VAT", "ID", "P
                     "PAN", "CRO", "CAC", "REF", "MPAN", "MPRN"})
 _SLOT_ADDRESS = re.compile(r"\b(?P<slot>billing|delivery|shipping|postal|home|service|supply|installation)\s+address\b"
                            r"[:,]?\s*$", re.IGNORECASE)
+
+
+_ANSWERED = re.compile(
+    r"^(?:(?:(?:good )?(?:morning|afternoon|evening)|hi|hello|yes|yep|yeah|sure|ok(?:ay)?|right|thanks|of course)"
+    r"(?: [A-Z][^\W\d_]+)?[,.!]?\s+)*(?:(?:we|i)(?:'ve| have) got|(?:we|i) have|(?:that's|that is) what (?:we|i) "
+    r"(?:have|hold)(?: (?:on file|on record|here))?[:,]?)(?: (?:you )?(?:down )?(?:at|as))?\s+", re.IGNORECASE)
+_ANSWER_END = r"\s*(?:[.;!?]|$|,\s+(?=[a-z]))"
+
+
+def answered_value(sentence: str, question: str = "") -> list[str]:
+    """The value an agent reads back when the customer has just asked what their record holds ("Can you confirm
+    the supply address on my account?" / "We've got 9 Pemberton Close, Ipswich, IP4 2RD."): an address, an email
+    or a phone number that is all the sentence gives after "we've got" or "that's what we have on file". An address
+    asked about for deliveries (`question`: "... my address right for the repeat prescription delivery") is the
+    delivery address."""
+    opener = _ANSWERED.match(sentence.strip())
+    if opener is None:
+        return []
+    rest = sentence.strip()[opener.end():]
+    street = re.match(STREET_ADDRESS + r"(?:,?\s+[A-Z]{1,2}\d[\dA-Z]?\s*\d[A-Z]{2})?" + _ANSWER_END, rest)
+    if street is not None and _STREET.search(street.group("address")):
+        slot = "delivery address" if re.search(r"\bdeliver", question, re.IGNORECASE) else "address"
+        return [f"My {slot} is {street.group(0).rstrip(' .;!?,')}."]
+    email = re.match(rf"({EMAIL.pattern}){_ANSWER_END}", rest)
+    if email is not None:
+        return [f"My email is {email.group(1)}."]
+    phone = re.match(r"(\+?\d[\d ()-]{6,}\d)" + _ANSWER_END, rest)
+    return [f"My phone number is {phone.group(1)}."] if phone is not None else []
 
 
 def record_values(sentence: str) -> list[str]:

@@ -171,6 +171,8 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                         n == "dobj" and a.lemma_.lower() not in g.word("premises") | MOVED_HOME for n, a in args)):
                     continue  # "moved my delivery day to Friday": the thing moved, not the person
                 if lemma == "be" and name == "attr" and token.lemma_.lower() in g.noun("occupation"):
+                    if _record_role(token):
+                        continue  # "you're the only driver", "I'm the named driver": a role on a policy, no job
                     relation, klass = "employer", "occupation"
                 if lemma == "be" and name in ("attr", "prep:at", "prep:on") and member_grade(token, g):
                     relation, klass = "membership", "membership"  # "I'm a Silver member on the rewards scheme"
@@ -187,6 +189,21 @@ def _frames(clause: Clause, who: Who, verb: Any, args: list[tuple[str, Any]], g:
                     continue
                 return _some(_reading(clause, who, relation, token, None, None, g, dates, klass=klass, arg=name))
     return []
+
+
+_RECORD_ROLE_WORDS = frozenset({"only", "main", "named", "sole", "lead", "primary", "secondary", "additional",
+                                "second", "other", "joint", "designated", "nominated", "registered"})
+
+
+_RECORD_ROLE_NOUNS = frozenset({"driver", "user", "admin", "administrator", "owner", "holder", "payer", "contact"})
+
+
+def _record_role(token: Any) -> bool:
+    """ "the only driver", "a named driver", "the admin": a role someone holds on an account or a policy, said
+    with a word that ranks it among the record's people, or "the" before a role every record has; "a driver" and
+    "the office manager" are jobs."""
+    return any(c.dep_ == "amod" and c.lower_ in _RECORD_ROLE_WORDS or c.dep_ == "det" and c.lower_ == "the"
+               and token.lemma_.lower() in _RECORD_ROLE_NOUNS for c in token.children)
 
 
 def paying_account(token: Any, g: Grammar, dates: set[int]) -> list[Any]:

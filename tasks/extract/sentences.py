@@ -20,7 +20,7 @@ membership has ..." and "Sorted ✅ Sandyford is your home club" with no other m
 "Done - your home club is now Headingley" or "Lifetime Essential - £4,000 vet fees per year" with a dash where
 a full stop would be (the parser reads the words before it as the subject). A dash between numbers or times
 ("9am - 5pm", "1 - 3") is a range, not a boundary."""
-_WORD_BEFORE = re.compile(r"([A-Za-z.]+)\.$")
+_WORD_BEFORE = re.compile(r"(?<![\w])([A-Za-z.]+)\.$")  # a whole word: "IP4 2RD." ends a sentence
 
 
 @dataclass(frozen=True)

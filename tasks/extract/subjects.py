@@ -96,3 +96,27 @@ def _last_named(text: str, g: Grammar, person: str, *, plural: bool) -> str | No
                 continue  # "a Pixel", "the Pro plan": a thing, not a person
             best = (match.start(), name)
     return best[1] if best else None
+
+
+_OTHERS = frozenset({"him", "her", "them"})
+_SELF = frozenset({"me", "us", "myself", "ourselves", "i", "we", "family", "household", "home", "everyone"})
+
+
+def held_for_another(clause: Any, obj: Any | None, g: Grammar) -> bool:
+    """What the speaker set up, bought or holds "for" someone else is that person's: "I bought a Kia Picanto for my
+    wife", "a new phone for him". A relative or a pronoun after "for" on the object, or on the verb when the verb
+    has an object of its own ("signed up for Premium" names the thing); not when the speaker is among them ("for me
+    and my kids"). A bare name ("for Ethan") is read on the agent's side, where the chat says whether another
+    person was spoken of (named_subject.for_another): the parser runs without its entity recogniser."""
+    heads = [obj] if obj is not None else []
+    if any(c.dep_ == "dobj" for c in clause.verb.children):
+        heads.append(clause.verb)
+    for head in heads:
+        for prep in (c for c in head.children if c.dep_ == "prep" and c.lower_ == "for"):
+            for person in (c for c in prep.children if c.dep_ == "pobj"):
+                group = [person, *(c for c in person.conjuncts)]
+                if any(p.lower_ in _SELF for p in group):
+                    continue
+                if any(p.lower_ in _OTHERS or p.pos_ == "NOUN" and kin_of(p, g) is not None for p in group):
+                    return True
+    return False

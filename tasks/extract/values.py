@@ -14,6 +14,7 @@ from typing import Any
 
 from archivist.tasks.extract.attributes import open_attribute
 from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.held import STREET_ADDRESS
 from archivist.tasks.extract.parse import Clause, arguments
 from archivist.tasks.extract.phrasing import article
 from archivist.tasks.extract.relate import (
@@ -57,6 +58,18 @@ def misparsed_state(doc: Any, person: str, g: Grammar) -> Reading | None:
     return Reading("service_status", None, f"{name} {said}", f"{person}'s {name} {said}")
 
 
+_COVERING = frozenset({"agreement", "policy", "cover", "lease", "contract", "insurance", "finance", "hire"})
+
+
+def _insured(token: Any) -> bool:
+    """ "my contract hire agreement, reference PCH-558120, for a Kia Niro EV 4": what the person's own agreement,
+    policy or cover is for."""
+    if token.dep_ != "pobj" or token.head.lower_ != "for":
+        return False
+    return any(t.lemma_.lower() in _COVERING and any(c.dep_ == "poss" and c.lower_ in ("my", "our")
+                                                     for c in t.children) for t in token.doc)
+
+
 def owned_devices(doc: Any, person: str, g: Grammar
                   ) -> list[tuple[str, str, str, tuple[str | None, ...], bool | None]]:
     """ "wifi calling isn't working on my Galaxy S22": a named model the person calls theirs is a device they
@@ -65,11 +78,13 @@ def owned_devices(doc: Any, person: str, g: Grammar
     named car ("the insurance for my Skoda Octavia")."""
     found = []
     for token in doc:  # the cheap tests first: classify() reads the whole phrase
-        if token.dep_ == "compound" or token.pos_ not in ("NOUN", "PROPN") or not any(
-                c.dep_ == "poss" and c.lower_ in ("my", "our") for c in token.children):
+        if token.dep_ == "compound" or token.pos_ not in ("NOUN", "PROPN"):
+            continue
+        mine = any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in token.children)
+        if not mine and not _insured(token):
             continue
         klass = classify(token, g)  # "the insurance for my Skoda Octavia": a car of one's own, as a phone is
-        if klass not in ("device", "vehicle"):
+        if klass not in ("device", "vehicle") or not mine and klass != "vehicle":
             continue
         words = phrase_tokens(token, set())
         if any(t.lower_ in ("old", "previous", "former", "last", "new") for t in words) or not any(
@@ -155,6 +170,24 @@ def _active_plan(clause: Clause, who: Who, value: Any, g: Grammar) -> Reading | 
     return Reading("plan", noun, obj, template_text("plan", "plan", who.name, obj) or "", "plan")
 
 
+_UNIT_ADDRESS = re.compile(STREET_ADDRESS + r"(?:,?\s+[A-Z]{1,2}\d[\dA-Z]?\s*\d[A-Z]{2}\b)?", re.IGNORECASE)
+
+
+def _unit_address(value: Any, obj: str) -> str:
+    """ "Flat 3, 88 Penrose Street, Hexham, NE46 1LA": the parser ends a unit's address at the comma after the
+    unit's number; the address runs on through the street, town and postcode."""
+    if not re.match(r"(?:flat|unit|apt|apartment|suite)\b", obj, re.IGNORECASE):
+        return obj
+    whole = _UNIT_ADDRESS.match(value.doc.text, value.idx)
+    return whole.group(0).rstrip(" ,.") if whole is not None and len(whole.group(0)) > len(obj) else obj
+
+
+def _named_plan(value: Any, who: Who, g: Grammar) -> bool:
+    """ "my membership is now Anytime": a plan's name the tagger calls an adverb (capitalised, mid-sentence)."""
+    return value.pos_ == "ADV" and value.is_alpha and value.text[:1].isupper() and value.i > 0 and \
+        who.thing is not None and who.thing.lemma_.lower() in g.attributes.get("plan", ())
+
+
 def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> Reading | None:
     """ "my address is ...", "my PIN is ...", "my plan is now ...": the subject noun names the slot."""
     verb = clause.verb
@@ -163,9 +196,11 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
     value = next((c for c in verb.children if c.dep_ in ("attr", "acomp", "oprd")), None)
     if value is None:  # "Sunflower#2026" is tagged punctuation: the word after the copula is the value
         after = next((t for t in verb.doc[verb.i + 1:] if t.lower_ not in ("now", "currently", "still")), None)
-        if after is not None and after.head.i == verb.i and any(ch.isalnum() for ch in after.text) and \
-                after.pos_ not in ("ADP", "ADV", "PART", "DET", "SCONJ", "CCONJ", "AUX", "VERB"):
-            # ("the router is in the hallway": a preposition is no value)
+        if after is not None and after.head.i == verb.i and any(ch.isalnum() for ch in after.text) and (
+                after.pos_ not in ("ADP", "ADV", "PART", "DET", "SCONJ", "CCONJ", "AUX", "VERB")
+                or _named_plan(after, who, g)):
+            # ("the router is in the hallway": a preposition is no value; "is now Anytime": a name, tagged an
+            # adverb)
             value = after
     if value is None and who.thing is not None and standing_slot(who.thing, g):
         # "my regular delivery is now every Thursday": the day is tagged an adverb of the verb
@@ -230,6 +265,8 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
                     tokens = sorted(tokens + phrase_tokens(street, set()), key=lambda t: t.i)
                 tokens = _address_tail(tokens)
             obj = object_text(tokens, keep_possessive=True)
+            if relation in ("address", "delivery_address"):
+                obj = _unit_address(value, obj)
             if not obj or (relation == "payment_method" and sum(ch.isdigit() for ch in obj) >= 12):
                 return None
             if relation in ("vehicle", "bank", "operating_system") and not (
@@ -240,7 +277,8 @@ def attribute_reading(clause: Clause, who: Who, g: Grammar, dates: set[int]) -> 
             if relation == "device" and PHONE_NUMBER.fullmatch(obj):
                 relation = "contact"  # "your recovery phone is now +44 7700 900845": the phone's number
             judged = (value.dep_ == "acomp" or value.pos_ in ("ADJ", "ADV", "VERB")) and not (
-                value.lower_ in g.noun("tier") or (any(ch.isdigit() for ch in obj) and value.lower_ not in MEASURED))
+                value.lower_ in g.noun("tier") or (any(ch.isdigit() for ch in obj) and value.lower_ not in MEASURED)
+                or _named_plan(value, who, g))
             if judged and relation != "credential" or (relation in NAMED_SLOTS and
                                                        value.lower_ in g.word("stop_objects")):
                 return None  # "my GP is lovely", "my address is wrong": a judgement of the value, not the value

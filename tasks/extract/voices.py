@@ -21,11 +21,18 @@ from collections.abc import Callable, Sequence
 
 from archivist.tasks.extract.confirmed import confirmed_requests
 from archivist.tasks.extract.mentioned import named_holdings
-from archivist.tasks.extract.named_subject import named_as_you, third_parties
+from archivist.tasks.extract.named_subject import (
+    for_another,
+    named_as_you,
+    named_record_as_yours,
+    someone_else_mentioned,
+    third_parties,
+)
 from archivist.tasks.extract.readback import confirmed_readbacks
-from archivist.tasks.extract.record import record_values
+from archivist.tasks.extract.record import answered_value, record_values
 from archivist.tasks.extract.sentences import split_sentences
 from archivist.tasks.extract.spoken import spoken_pieces, transcribed, unspoken
+from archivist.tasks.extract.summaries import before_and_after
 from archivist.tasks.extract.types import ExtractedFact, TurnContext
 from archivist.tasks.policy.contracts import AgentReading, Contracts, load_contracts
 
@@ -90,6 +97,7 @@ _AND = re.compile(r"(?<!\bapproved)(?<!\bverified)(?<!\bconfirmed)(?<!\bchecked)
                   r"(?=(?:i|we|the|your|you|it|this|that)\b|\w+ed\b|(?:set|put|made|sent|left|"
                   r"added)\b|[\w.+-]+@)|,\s+(?=(?:and\s+)?(?:the|your)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were|will)\b)"
                   r"|,?\s+and\s+(?=\w+(?:\s+\w+){0,2}\s+(?:will|would|is|are|was|were|has|have|can|could|should|may)\b)"
+                  r"|,?\s+and\s+(?=(?:can|could|will|would|should|may|might|must)\s+(?:be|also|now|still)\b)"
                   r"|:\s+(?=(?:the|your)\s)|\s*;\s+|\s+[\u2014\u2013-]{1,2}\s+(?=[a-z])",
                   re.IGNORECASE)
 _AGENT_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|(?:good )?(?:morning|afternoon|evening))"
@@ -110,14 +118,16 @@ _DONE = re.compile(r"^(?:i|we)(?:'ve| have)\s", re.IGNORECASE)
 # A start date, not a source: "from next payday", "effective immediately", "as of the 4th"; never "from your
 # account" or "from the app" (where the agent looked).
 _STARTS = re.compile(r"\b(?:from|as of|starting(?: from)?|effective(?: from)?|with effect from)\s+(?:(?:this|next|"
-                     r"your next|the next)\s+\w+|today|tomorrow|now|immediately|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)\b",
+                     r"your next|the next)\s+\w+|today|tomorrow|now|immediately|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?|"
+                     r"january|february|march|april|may|june|july|august|september|october|november|december)\b",
                      re.IGNORECASE)
 _DONE_ADVERBS = re.compile(r"^((?:i|we)(?:'ve| have)) (?:(?:also|just|now|already|quickly|gone ahead and|"
                            r"successfully|manually)\s+)+", re.IGNORECASE)
 """'I've also saved 38 as your shoe size', 'we've just set ...': the adverb says nothing of the value, so the
 reading goes on as 'I've saved ...' (the rewrites name only the verbs)."""
 _CONDITION = re.compile(r"^\W*(?:if|unless|when|once|whether|in case|should)\b", re.IGNORECASE)
-_CUSTOMERS_OWN = re.compile(r"^(?:(?:i am|i'm|you're|you are)(?: now)? on(?: our)?|my|i (?:now )?have (?:an?|the))\b",
+_CUSTOMERS_OWN = re.compile(r"^(?:(?:i am|i'm|you're|you are)(?: now| still)? on(?: our)?|my|"
+                            r"i (?:now )?have (?:an?|the))\b",
                             re.IGNORECASE)
 """How a rewrite opens the customer's own statement ("I am now on ...", "my ...", "I now have a ..."): not the
 agent speaking of themselves."""
@@ -126,19 +136,22 @@ _STARTING_ON = re.compile(r"^(?:from|as of|starting(?: from)?|with effect from)\
 _AGENT_SELF = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
-def agent_sentences(text: str, contracts: Contracts | None = None, *,
-                    signed: Sequence[str] = (), others: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+def agent_sentences(text: str, contracts: Contracts | None = None, *, signed: Sequence[str] = (),
+                    others: frozenset[str] = frozenset(), someone_else: bool = False,
+                    asked: str = "") -> list[tuple[str, str]]:
     """(quote, the customer's first-person reading) for each statement of an agent turn about the customer. The
     quote is the sentence, or the piece of it that makes the statement where the agent said two things ("I've
     changed your meal preference to vegan, and your flight next month shows the vegan meal"). `signed`: names the
-    customer signed with, which stand for "you"; `others`: names given as third parties (named_subject.py)."""
+    customer signed with, which stand for "you"; `others`: names given as third parties (named_subject.py);
+    `someone_else`: the conversation spoke of another person ("my son"), so what is set up for a name is theirs;
+    `asked`: the customer's message before, where it asked what their record holds (record.py)."""
     c = (contracts or load_contracts()).agent
-    found = []
+    text, found = before_and_after(text)  # "I've updated your delivery address:\n- Old: ...\n- New: ..."
     for spoken, said in ((transcribed(sentence.text), piece) for sentence in split_sentences(text)
                          for piece in spoken_pieces(sentence.text)):
         original = _AGENT_GREETING.sub("", said.strip())  # "Hi there, you're on Essentials 30 ..."
-        stated_text = named_as_you(_as_you(_COURTESY.sub("", _AGENT_GREETING.sub("", _COURTESY.sub(
-            "", unspoken(original)))), signed), others)
+        stated_text = named_record_as_yours(named_as_you(_as_you(_COURTESY.sub("", _AGENT_GREETING.sub(
+            "", _COURTESY.sub("", unspoken(original)))), signed), others), others, someone_else)
         # "- Account email: priya@example.com (verified)": a summary's line is the value of the slot it labels
         # (a summary states what is now so, unless it says the line did not change)
         stated_text = _BULLET.sub(_bullet_line, stated_text)
@@ -148,7 +161,8 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *,
         if not original or lower.rstrip(" \"')").endswith("?") or any(lower.startswith(b) for b in c.boilerplate):
             continue
         # "I found an account on Full Fibre 150 at 7 Mill Close": a look-up's values, read one by one
-        found += [(original, value) for value in record_values(stated_text)]
+        found += [(original, value) for value in record_values(stated_text)
+                  + (answered_value(stated_text, asked) if asked else [])]
         # A sentence that is not about "you" ("I've set Tom Okafor as the primary contact", "All invoices will go to
         # ap@example.io") is read only where a rewrite says what it states of the account (_reading).
         # "I've switched you to Anytime, so you can come in whenever you like": the advice is the trailing
@@ -159,6 +173,8 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *,
         read = []
         for piece in pieces:
             quote = piece.rstrip(" .!,")
+            if for_another(piece, others, someone_else):
+                continue  # "I've set up a separate Student membership for Ethan": the son's, not the holder's
             if done and re.match(r"^\w+ed\b|^(?:set|put|made|sent|left|added)\b", piece, re.IGNORECASE):
                 piece = done.group(0) + piece
             reading = _reading(piece, c, spoken=spoken)
@@ -245,8 +261,9 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
         if voice == "system":
             found[index] = system_facts(turn, c)
         elif voice == "agent":
-            signed, others = _signed(turn), third_parties(turn)
-            for original, reading in agent_sentences(turn.text or "", c, signed=signed, others=others):
+            signed, others, someone_else = _signed(turn), third_parties(turn), someone_else_mentioned(turn)
+            for original, reading in agent_sentences(turn.text or "", c, signed=signed, others=others,
+                                                     someone_else=someone_else, asked=_asked_record(turn)):
                 # Read on its own: what the account holds is no detail of a booking the customer asked for
                 # before ("can i book the 6am class" -> "your home club is Richmond on file").
                 rewritten.append((index, original, dataclasses.replace(turn, role="customer", text=reading,
@@ -254,7 +271,8 @@ def voice_facts(turns: Sequence[TurnContext], read_customer: Callable[[list[Turn
             # "Are you still on the Basic plan?" -> "yes": the record read back and confirmed
             reply = _reply(turns, index, c) if "?" in (turn.text or "") else None
             for question, statement in confirmed_readbacks(turn.text or "", reply) if reply else ():
-                for _, reading in agent_sentences(statement, c, signed=signed, others=others):
+                for _, reading in agent_sentences(statement, c, signed=signed, others=others,
+                                                  someone_else=someone_else):
                     rewritten.append((index, question, dataclasses.replace(turn, role="customer", text=reading,
                                                                            previous=())))
             # "Can you change my plan to Fibre 500?" -> "Sure, that's done": the change the agent made.
@@ -281,6 +299,20 @@ def _reply(turns: Sequence[TurnContext], index: int, c: Contracts) -> str | None
         if c.voice(turn.role) == "customer":
             return turn.text or ""
     return None
+
+
+_ASKED_RECORD = re.compile(
+    r"(?=.*(?:\?|\b(?:confirm|check|checking|tell me|make sure|which|what|where)\b))(?=.*\b(?:my|our|me|i)\b)"
+    r".*\b(?:address|email|e-mail|number|card|details|account|record|file|profile)\b", re.IGNORECASE | re.DOTALL)
+
+
+def _asked_record(turn: TurnContext) -> str:
+    """The customer's message just before, where it asks what their record holds ("Can you confirm the supply
+    address on my account?", "just checking you have my address right"); "" otherwise."""
+    last = turn.previous[-1] if turn.previous else None
+    asks = last is not None and (last.role or "").lower() in ("customer", "user") and \
+        _ASKED_RECORD.search(last.text or "") is not None
+    return (last.text or "") if asks and last is not None else ""
 
 
 def _signed(turn: TurnContext) -> list[str]:

@@ -38,6 +38,10 @@ _SLOT_BEFORE = re.compile(r"\b(?P<noun>password|passcode|pin|pin code|security c
                           r"\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
 _PAYMENT_CONTEXT = re.compile(r"\b(?:card|visa|mastercard|amex|debit|credit|payment|pay|paid|billing)\b", re.IGNORECASE)
 
+_ASKED_CHANGE = re.compile(r"\b(?:request(?:ed|s)?|asked|ask|asking|want(?:ed|s)?|trying|tried|attempt(?:ed|s)?|"
+                           r"application|instruction)\s+(?:\w+\s+){0,4}?to\s+(?:change|update|switch|move|set|amend)\b",
+                           re.IGNORECASE)
+"""A request or an attempt to change a value, before it: the value is asked for, not what the record holds."""
 _ATTEMPTED = re.compile(r"\b(?:tried|trying|try|attempted|attempting)\s+to\b", re.IGNORECASE)
 """An attempt before a card's ending: the card is not said to pay."""
 
@@ -79,6 +83,8 @@ def value_facts(doc: Any, person: str, g: Grammar
         found.append(("payment_method", f"card ending {ending}", f"{person} pays with the {named or 'card'} {said} "
                       f"{ending}", (), new))
     for match in EMAIL.finditer(text):
+        if _ASKED_CHANGE.search(text[: match.start()]):
+            continue  # "a pending request on our account to change the billing contact to ap@...": not done
         found.append(("contact", match.group(0), f"{person}'s email is {match.group(0)}", (), None))
     found += held_values(text, person)  # a bank, an insurer, a home, where parcels go (held.py)
     for match in _SERVED_AT.finditer(text):

@@ -306,11 +306,13 @@ def _same_value(stored: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
     if address:
         value, held = _bare(value), _bare(held)
         texts = (_bare(texts[0]), _bare(texts[1]))
-    shorter, longer = sorted((value, held), key=len)
+    shorter, longer = sorted((_undetermined(value), _undetermined(held)), key=len)
+    # "Visa" said of "the Visa ending 4471": the card named without its ending
     fuller = bool(shorter) and (address and re.match(rf"{re.escape(shorter)}[ ,]", longer) is not None
-                                or len(shorter.split()) >= 2 and longer.endswith(f" {shorter}"))
+                                or len(shorter.split()) >= 2 and longer.endswith(f" {shorter}")
+                                or longer.startswith(f"{shorter} ending "))
     # the object is the value only where both texts state it ("the certificate is valid" is a claim about "cert")
-    return bool(value) and row.get("relation") == stored.get("relation") and (value == held or fuller) and \
+    return bool(value) and row.get("relation") == stored.get("relation") and (shorter == longer or fuller) and \
         row.get("temporal_status") == "current" and \
         all(re.search(rf"(?<!\w){re.escape(shorter)}(?!\w)", text) and not _DENIED.search(text) for text in texts)
 
@@ -318,6 +320,10 @@ def _same_value(stored: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
 def _answered(candidate: CandidateJudgement) -> str | None:
     judged = candidate.relation
     return None if judged is None or judged.answer.fallback else judged.answer.chosen
+
+
+def _undetermined(value: str) -> str:
+    return re.sub(r"^(?:the|their|my|your|our|a|an) ", "", value)
 
 
 def _bare(address: str) -> str:

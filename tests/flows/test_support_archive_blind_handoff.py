@@ -676,18 +676,17 @@ START = datetime(2026, 5, 4, 9, tzinfo=UTC)
 SECOND = timedelta(days=41)
 
 FAILS_TODAY: dict[str, str] = {
-    "hof-c03": "'Mastercard ending 3390' is not closed by a fact holding 'Visa ending 7812'; stored: customer "
-               "pays with the Mastercard ending 3390 (active)",
+    "hof-c03": "'Mastercard ending 3390' is not closed by a fact holding 'Visa ending 7812'; stored: customer pays "
+               "with the Mastercard ending 3390 (active)",
     "hof-c05": "no fact holds 'Koramangala branch'; stored: nothing",
     "hof-c07": "no fact holds 'Hillside Vets'; stored: nothing",
     "hof-c08": "'Basic Off-Peak' is not closed by a fact holding 'All Access'; stored: customer is on the Basic "
                "Off-Peak (Cedar Park club plan (active); customer's email is dkowalski22@yahoo.com (active)",
     "hof-c10": "no fact holds '12 seats'; stored: customer is on the Team plan (active)",
-    "hof-c12": "no fact holds 'account ending 5518'; stored: customer banks with ING, BSB 923-100 account "
-               "20471130 (tentative); customer's payment method ends in 5518 (active); customer pays with their "
-               "account (tentative); customer banks with Westpac (active)",
+    "hof-c12": "no fact holds 'account ending 5518'; stored: customer banks with ING, BSB 923-100 account 20471130 "
+               "(tentative); customer's payment method ends in 5518 (active); customer pays with their account "
+               "(tentative); customer banks with Westpac (active)",
     "hof-t06": "no fact holds '4410 E Camino Real'; stored: nothing",
-    "hof-t07": "no fact holds 'Nationwide account ending 6203'; stored: nothing",
     "hof-t10": "no fact holds 'Parkside Animal Hospital'; stored: customer was with Brookvale Vets (active)",
 }
 

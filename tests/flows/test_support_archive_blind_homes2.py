@@ -574,7 +574,6 @@ FAILS_TODAY: dict[str, str] = {
     "hm-t02": "no fact holds '07700 900412': []",
     "hm-t04": "no fact holds '27 Birch Avenue': []",
     "hm-t08": "no fact holds 'Bristol': []",
-    "hm-t09": "no fact holds '£10 a month': [('customer would go up to £20 a month', 'tentative')]",
     "hm-t10": "no fact holds 'the 1st': [('customer pays with their standing order', 'active')]",
 }
 

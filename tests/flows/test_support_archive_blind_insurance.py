@@ -559,7 +559,6 @@ ONE_OFFS = [
 ]
 
 FAILS_TODAY: dict[str, str] = {
-    "ib-c05": "the old fact is not closed by the new one",
     "ib-c07": "no fact holds 'Mondays and Wednesdays': []",
     "ib-c08": "no fact holds 'Leeds Central': [(\"customer's home club is Headingley\", 'active'), ('customer "
               "has started a new job in Headingley', 'active'), ('customer is on the Single Club membership', "

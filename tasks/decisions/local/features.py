@@ -275,8 +275,9 @@ def _temporal_features(fact: str, message: str) -> tuple[tuple[str, float], ...]
     message = t.focus(message, fact)
     features: dict[str, float] = {}
     for source, value in (("message", message), ("fact", fact)):
-        features[f"{source}_past"] = _cap(t.count(t.PAST, value))
-        features[f"{source}_past_verbs"] = _cap(t.past_verbs(value))
+        unhedged = t.without(t.HEDGED_PAST, value)
+        features[f"{source}_past"] = _cap(t.count(t.PAST, unhedged))
+        features[f"{source}_past_verbs"] = _cap(t.past_verbs(unhedged))
         features[f"{source}_planned"] = _cap(t.planned(value))
         features[f"{source}_hypothetical"] = _cap(t.hypothetical(value))
         features[f"{source}_current"] = _cap(t.count(t.CURRENT, value))

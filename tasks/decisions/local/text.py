@@ -276,6 +276,12 @@ _MAY_MONTH = re.compile(
     r"\b(?:in|of|since|until|till|by|early|late|mid|next|last|this) may\b|\bmay \d|\d(?:st|nd|rd|th)? may\b")
 
 
+# "I was thinking about going up to Premier", "we were wondering if": the past of politeness, said of a thought
+# the speaker has now; no past event.
+HEDGED_PAST = re.compile(r"\b(?:was|were)(?: just| really| actually)? (?:thinking|wondering|considering|hoping|"
+                         r"toying|debating|weighing)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=_TEXT_CACHE)
 def hypothetical(text: str) -> int:
     """HYPOTHETICAL cues, without the month May."""

@@ -21,12 +21,12 @@ def read(extractor: LocalExtractor, text: str, role: str = "customer") -> list[t
 
 
 @pytest.mark.parametrize(("text", "role", "relation", "fact"), [
-    ("my direct debit comes out on the 1st of the month", "customer", "attribute_debit_day",
-     "customer's direct debit is on the 1st of the month"),
-    ("Lovely, I've moved your direct debit date to the 15th.", "agent", "attribute_debit_day",
-     "customer's direct debit date is the 15th"),
+    ("my direct debit comes out on the 1st of the month", "customer", "attribute_payment_day",
+     "customer's payment day is the 1st of the month"),
+    ("Lovely, I've moved your direct debit date to the 15th.", "agent", "attribute_payment_day",
+     "customer's payment day is the 15th"),
     ("Per our records your Universal Credit payment date is the 14th of each month.", "agent",
-     "attribute_payment_day", "customer's Universal Credit payment date is the 14th of each month"),
+     "attribute_payment_day", "customer's payment day is the 14th of each month"),
     ("Your deliveries are on Tuesday, and the courier can leave it in a safe place.", "agent",
      "attribute_delivery_day", "customer's deliveries are on Tuesday"),
     ("No worries, I've moved your delivery day to Friday.", "agent", "attribute_delivery_day",

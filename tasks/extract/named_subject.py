@@ -27,10 +27,12 @@ _NOT_NAMES = frozenset({"the", "this", "that", "these", "those", "it", "there", 
                         "every", "yes", "no", "which", "what", "who", "once", "if", "when", "so", "and", "but",
                         "today", "tomorrow", "nobody", "someone", "one", "both", *WEEKDAYS, *MONTHS})
 _SLUG = r"(?-i:[a-z0-9]+(?:-[a-z0-9]+)+)"
-"""A workspace named by its slug ("northbeam-studio"): lower case, with a hyphen."""
+"""A workspace named by its slug ("northbeam-studio"): lower case, with a hyphen. A name with "'s on" holds only
+what is named ("Luna's on the Complete Care plan", not "Tom's on the phone")."""
 _HOLDING = re.compile(
-    rf"^(?P<name>{_NAME}(?: (?:&|and|of|{_NAME})){{0,3}}|{_SLUG})(?: \([^)]*\))? "
-    r"(?:(?P<be>is|are)(?P<when> now| currently| still| also)? (?=(?:on|active on|enrolled|booked|registered|"
+    rf"^(?P<name>{_NAME}(?: (?:&|and|of|{_NAME})){{0,3}}|{_SLUG})(?: \([^)]*\))?"
+    r"(?: |(?='s on (?:the |an? )?(?-i:[A-Z0-9])))"
+    r"(?:(?P<be>is|are|'s)(?P<when> now| currently| still| also)? (?=(?:on|active on|enrolled|booked|registered|"
     r"insured|covered|signed up|subscribed)\b)"
     r"|(?P<when2>now |currently |still )?(?P<have>has|have) (?=\d[\d,]* (?:seats|licen[cs]es|users|members|"
     r"connections|lines|sims)\b))")

@@ -36,7 +36,7 @@ def readable(sentence: str, g: Grammar, *, answer: bool = False) -> str:
     sentence = unspoken(without_greeting(sentence))  # "hiya moved house": the greeting is no subject; "um"
     text = joined(labelled_values(with_dropped_copula(written_out(
         sentence.replace("\u2019", "'").replace("\u2018", "'"), g)), g), g)
-    text = as_statement(text.strip(), g)
+    text = _NOT_THAT.sub("", as_statement(text.strip(), g)).strip(" ,")
     first = re.split(r"[\s,]+", text.lower(), maxsplit=2)
     opener = " ".join(first[:2])
     if first and (first[0] in g.cue("conditional_marks") or opener in
@@ -66,6 +66,8 @@ def readable(sentence: str, g: Grammar, *, answer: bool = False) -> str:
     return text if answer or _CANDIDATE.search(text) or may_drop_subject(text) else ""
 
 
+_NOT_THAT = re.compile(r"(?:^|(?<=[,;.]))\s*not that\b[^,;.!?]*", re.IGNORECASE)
+"""A clause opened by "not that" denies it: "not that I'm switching Luna, she needs her dental checks"."""
 _CONSEQUENCE = frozenset({"so", "then", "which", "that", "meaning"})
 _TAG_QUESTION = re.compile(r"(?:right|correct|yeah|yes|no|ok|okay|is that (?:right|correct|so)|"
                            r"\w+n'?t (?:i|we|it|you|they|he|she|that))\s*\?+")

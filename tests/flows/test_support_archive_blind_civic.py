@@ -571,15 +571,11 @@ FAILS_TODAY: dict[str, str] = {
               "'active'), ('customer is vegetarian', 'active')]",
     "cc-c10": "no fact holds 'Stage 3': []",
     "cc-c11": "('customer is on the Puppy Care Plan', 'customer is on the Adult Care Plan')",
-    "cc-c12": "no fact holds 'j.okafor@wavemail.co.uk': [(\"customer's email is jude.okafor@outpost.net\", "
-              "'active')]",
     "cc-t01": "no fact holds '10 instalments': [(\"customer's payment day is the 1st of each month\", 'active'), "
               "('customer pays with Direct Debit', 'active')]",
     "cc-t02": "no fact holds 'annual membership': []",
     "cc-t05": "no fact holds '14 Alder Close': [('customer lives at 14 Alder Close', 'active')]",
     "cc-t06": "no fact holds '7:45pm': []",
-    "cc-t08": "no fact holds 'Complete Care plan': [(\"customer's neighbour is on the Essentials plan\", "
-              "'active'), ('customer is switching Luna', 'active')]",
     "cc-t09": "no fact holds 'Flat 3, Kestrel House': [('customer was at Flat 9, Dunlin Court', 'active')]",
     "cc-t10": "no fact holds '8,000 miles': [('customer might be taking a job', 'tentative')]",
     "cc-t11": "no fact holds 'Saturdays at 10:30': []",

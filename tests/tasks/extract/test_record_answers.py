@@ -98,6 +98,11 @@ def extractor() -> LocalExtractor:
      ("contact", "customer's email is d.okafor@btinternet.com")),
     ([("agent", "Thanks for catching that. I've cancelled the pending change request, so invoices will keep going to "
                 "billing@lumenforge.io.")], ("contact", "customer's email is billing@lumenforge.io")),
+    # a pet named with "'s on"; the email "on your tenancy record"
+    ([("agent", "Hi! Luna's on the Complete Care plan, so flea, tick and worm treatments are all included.")],
+     ("plan", "customer is on the Complete Care plan")),
+    ([("agent", "The statement has been sent to j.okafor@wavemail.co.uk, which is the email address on your tenancy "
+                "record.")], ("contact", "customer's email is j.okafor@wavemail.co.uk")),
     # a workspace named by its slug is the account
     ([("agent", "Done. northbeam-studio is now on the Business plan, prorated against your annual term.")],
      ("plan", "customer is on the Business plan")),
@@ -134,6 +139,9 @@ def test_what_the_agent_answers_or_summarises_gives_the_slot(extractor, turns, e
     ([("customer", "Hi, there's a pending request on our account to change the billing contact to ap@lumenforge.io - "
                    "please DON'T action it.")], "contact"),
     ([("customer", "I need a quote for a Kia Picanto.")], "vehicle"),
+    # "not that" denies its clause; a name "'s on" something unnamed holds nothing
+    ([("customer", "What's the difference? not that I'm switching Luna, she needs her dental checks")], "intention"),
+    ([("agent", "Tom's on the phone now.")], "device"),
     ([("agent", "We can offer a policy for a Kia Picanto at £30 a month.")], "vehicle"),
 ])
 def test_what_only_looks_like_the_customers_value_is_not_read(extractor, turns, relation):

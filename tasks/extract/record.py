@@ -86,6 +86,36 @@ def answered_value(sentence: str, question: str = "") -> list[str]:
     return [f"My phone number is {phone.group(1)}."] if phone is not None else []
 
 
+_LIST_OPENER = re.compile(
+    r"^(?:.{0,40}?\b)?(?:reading back|here's|here is|this is|that's|i've got|i have|we have|we've got|so we have|"
+    r"so i have|so that's|to confirm)\b[^:]{0,60}?\b(?:profile|record|records|account|file|details|membership|"
+    r"policy|what we have|what i have)\b[^:]{0,20}:\s*", re.IGNORECASE)
+_LABELLED = re.compile(
+    r"^(?P<label>(?:[a-z]+ ){0,2}?(?:seat|meal|contact|language|delivery|billing|payment|communication)? ?"
+    r"(?:preference|address|email|e-mail|mobile|mobile number|phone|phone number|plan|tier|tariff|club|branch|"
+    r"surgery|pharmacy|practice|payment method|billing day|payment day|collection day|delivery day|language|"
+    r"seat|meal))\s*:?\s+(?P<value>(?!is\b|was\b|of\b|to\b|on\b|for\b)\S.*)$", re.IGNORECASE)
+"""One item of a read-back list: "seat preference aisle", "mobile 07700 900412", "plan Unlimited 30GB"."""
+
+
+def labelled_values(sentence: str) -> list[str]:
+    """ "Reading back what's on your SkyPoints profile: name ..., seat preference aisle, meal preference standard,
+    mobile 07700 900412": a read-back of the record as a list of labels and values, each item the value of the
+    slot its label names. Only items whose label names such a slot; names, numbers that look the customer up and
+    references are left to the look-up readers."""
+    opener = _LIST_OPENER.match(sentence.strip())
+    if opener is None:
+        return []
+    found = []
+    for item in re.split(r",\s+|;\s+|\s+and\s+", sentence.strip()[opener.end():].rstrip(" .")):
+        match = _LABELLED.match(item.strip())
+        if match is not None:
+            label = match.group("label").lower()
+            label = "phone number" if label in ("mobile", "phone", "mobile number") else label
+            found.append(f"My {label} is {match.group('value').strip()}.")
+    return found
+
+
 def record_values(sentence: str) -> list[str]:
     """First-person statements of the values a look-up sentence (an agent's or a bot's) reads off the record."""
     opener = _OPENER.match(sentence.strip())

@@ -29,7 +29,7 @@ _HABITUAL = re.compile(rf"(?:the )?(?:{_MONTH_DAY}|{_WEEKDAY}s|every {_WEEKDAY})
 # What a person pays by: its day is one slot whatever it is called ("the 1st" said of the direct debit, then "your
 # instalment will come out on the 15th", "your payment date is now the 15th").
 PAYMENTS = frozenset({"debit", "payment", "instalment", "installment", "premium", "repayment", "subscription",
-                      "contribution", "donation", "gift", "rent", "bill"})
+                      "contribution", "donation", "gift", "rent", "bill", "billing"})
 PAYMENT_DAY = "attribute_payment_day"
 
 

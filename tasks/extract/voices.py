@@ -29,7 +29,7 @@ from archivist.tasks.extract.named_subject import (
     third_parties,
 )
 from archivist.tasks.extract.readback import confirmed_readbacks
-from archivist.tasks.extract.record import answered_value, record_values
+from archivist.tasks.extract.record import answered_value, labelled_values, record_values
 from archivist.tasks.extract.sentences import split_sentences
 from archivist.tasks.extract.spoken import spoken_pieces, transcribed, unspoken
 from archivist.tasks.extract.summaries import before_and_after
@@ -161,7 +161,7 @@ def agent_sentences(text: str, contracts: Contracts | None = None, *, signed: Se
         if not original or lower.rstrip(" \"')").endswith("?") or any(lower.startswith(b) for b in c.boilerplate):
             continue
         # "I found an account on Full Fibre 150 at 7 Mill Close": a look-up's values, read one by one
-        found += [(original, value) for value in record_values(stated_text)
+        found += [(original, value) for value in record_values(stated_text) + labelled_values(stated_text)
                   + (answered_value(stated_text, asked) if asked else [])]
         # A sentence that is not about "you" ("I've set Tom Okafor as the primary contact", "All invoices will go to
         # ap@example.io") is read only where a rewrite says what it states of the account (_reading).

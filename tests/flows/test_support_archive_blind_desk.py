@@ -605,7 +605,6 @@ FAILS_TODAY: dict[str, str] = {
     "md-c05": "no fact holds \"Hill's c/d\": []",
     "md-c07": "no fact holds 'Allow substitutions': [(\"customer's account preference is No substitutions\", "
               "'active')]",
-    "md-c08": "no fact holds 'aisle': []",
     "md-c11": "no fact holds 'Monday and Wednesday': []",
     "md-t02": "no fact holds '9 Cedar Mews': []",
     "md-t04": "no fact holds 'Lifetime Standard': [('customer was thinking about going up to Lifetime Premier', "

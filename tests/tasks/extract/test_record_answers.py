@@ -98,6 +98,14 @@ def extractor() -> LocalExtractor:
      ("contact", "customer's email is d.okafor@btinternet.com")),
     ([("agent", "Thanks for catching that. I've cancelled the pending change request, so invoices will keep going to "
                 "billing@lumenforge.io.")], ("contact", "customer's email is billing@lumenforge.io")),
+    # a read-back of the record as a list of labels and values; a labelled value the record shows
+    ([("agent", "Reading back what's on your SkyPoints profile: name Ms Aisling Brennan, SkyPoints number 4471 2290 "
+                "18, seat preference aisle, meal preference standard, mobile 07700 900412.")],
+     ("attribute_seat", "customer's seat preference is aisle")),
+    ([("agent", "Here's what I have on your account: plan Unlimited 30GB, billing day the 12th, email sam@x.com.")],
+     ("attribute_payment_day", "customer's payment day is the 12th")),
+    ([("agent", "Certainly. Your SkyPoints profile now shows seat preference: window.")],
+     ("attribute_seat", "customer's seat preference is window")),
     # a pet named with "'s on"; the email "on your tenancy record"
     ([("agent", "Hi! Luna's on the Complete Care plan, so flea, tick and worm treatments are all included.")],
      ("plan", "customer is on the Complete Care plan")),
@@ -142,6 +150,8 @@ def test_what_the_agent_answers_or_summarises_gives_the_slot(extractor, turns, e
     # "not that" denies its clause; a name "'s on" something unnamed holds nothing
     ([("customer", "What's the difference? not that I'm switching Luna, she needs her dental checks")], "intention"),
     ([("agent", "Tom's on the phone now.")], "device"),
+    # a list that is no read-back of the record
+    ([("agent", "Here's what I booked: a table for two at 7pm, seat preference window.")], "attribute_seat"),
     ([("agent", "We can offer a policy for a Kia Picanto at £30 a month.")], "vehicle"),
 ])
 def test_what_only_looks_like_the_customers_value_is_not_read(extractor, turns, relation):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.grammar import Grammar, says_any
 from archivist.tasks.extract.parse import Clause, arguments
 from archivist.tasks.extract.phrases import (
     CLASS_RELATION,
@@ -311,8 +311,7 @@ _SPAN = re.compile(r"\bfor (?:a|an|one|two|three|four|five|six|a few|a couple of
 def temporary(text: str, g: Grammar) -> bool:
     """The sentence says its state is temporary (configs/extraction.toml [words] temporary_markers)."""
     lower = text.lower()
-    markers = g.word("temporary_markers")
-    return bool(_SPAN.search(lower)) or any(re.search(rf"\b{re.escape(m)}\b", lower) for m in markers)
+    return bool(_SPAN.search(lower)) or says_any(lower, g.word("temporary_markers"))
 
 
 _PLACEMENT_VERBS = frozenset({"be", "work", "sit", "base", "stay", "remain", "train"})

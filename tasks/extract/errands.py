@@ -10,7 +10,7 @@ from typing import Any
 
 from archivist.tasks.extract.attributes import OPEN_PREFIX
 from archivist.tasks.extract.dates import find_dates
-from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.grammar import Grammar, says_any
 from archivist.tasks.extract.parse import Clause
 from archivist.tasks.extract.phrases import object_text
 from archivist.tasks.extract.relate import Reading
@@ -41,8 +41,7 @@ def for_one_occasion(text: str, g: Grammar) -> bool:
     """The sentence gives a value for one occasion only ("the address for Friday's order only", "just this once":
     configs/extraction.toml [words] occasion_markers): an errand, whatever slot it names."""
     lower = text.lower().replace("\u2019", "'")
-    return bool(_OCCASION_ONLY.search(lower)) or any(
-        re.search(rf"\b{re.escape(m)}\b", lower) for m in g.word("occasion_markers"))
+    return bool(_OCCASION_ONLY.search(lower)) or says_any(lower, g.word("occasion_markers"))
 
 
 @lru_cache(maxsize=8)

@@ -6,6 +6,7 @@ file and the key, when something is missing or mistyped.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -15,6 +16,16 @@ from archivist.configs.settings import CONFIG_DIR
 from archivist.errors import TerminalError
 
 EXTRACTION_FILE = CONFIG_DIR / "extraction.toml"
+
+
+def says_any(lower: str, phrases: frozenset[str]) -> bool:
+    """`lower` (lower-cased text) holds one of `phrases` (a config word list) as whole words."""
+    return bool(phrases) and _any_of(phrases).search(lower) is not None
+
+
+@lru_cache(maxsize=64)
+def _any_of(phrases: frozenset[str]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(re.escape(p) for p in sorted(phrases)) + r")\b")
 
 
 class GrammarError(TerminalError, ValueError):

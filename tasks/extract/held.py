@@ -34,6 +34,8 @@ _INSURED_WITH = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2}?(?:insuranc
 STREET_ADDRESS = (r"(?:(?:unit|flat|apt|apartment|suite)\s+\w+,?\s+)?(?P<address>\d+[A-Za-z]?\s+[A-Z][\w'-]*"
                   r"(?:\s+[A-Z][\w'-]*){0,3}(?:,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})?)")
 """A street address, after an optional unit: "unit 6, 41 Lygon Street, Carlton" (group `address`: from the number)."""
+POSTCODE_TAIL = r"(?:,?\s+[A-Z]{1,2}\d[\dA-Z]?\s*\d[A-Z]{2}\b)?"
+"""A UK postcode after a street address, if there is one: "..., Hexham, NE46 1LA"."""
 _HOME_AT = re.compile(r"\b(?:I'm|I am|[Ww]e're|[Ww]e are)\s+(?:the|a)\s+(?:tenant|resident|owner|homeowner|"
                       r"leaseholder|occupant)\s+(?:at|of)\s+" + STREET_ADDRESS)
 _HOME_BOUGHT = re.compile(r"\b(?:I've|[Ww]e've|I have|[Ww]e have|I|[Ww]e)\s+(?:just\s+)?(?:bought|purchased|rented|"

@@ -244,8 +244,8 @@ class LocalExtractor:
             method = next((r for r in readings if r.relation == "payment_method"), None)
             # "you pay £38.50 a month by direct debit on the 1st": the amount and the day beside the method
             paid = [payment_day(clause, who, method.obj) if method is not None else None, paid_amount(clause, who)]
-            for reading in readings + [r for r in paid if r is not None and r.relation not in
-                                       {r.relation for r in readings}]:
+            read = {r.relation for r in readings}
+            for reading in readings + [p for p in paid if p is not None and p.relation not in read]:
                 if len(reading.text.split()) <= len(who.name.split()) or asked:
                     continue  # nothing the parse could keep; "check which tariff we're on" asks, it does not say
                 if who.first_person and held_for_another(clause, reading.obj, g):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from archivist.tasks.extract.held import STREET_ADDRESS
+from archivist.tasks.extract.held import POSTCODE_TAIL, STREET_ADDRESS
 from archivist.tasks.extract.mentioned import NAME
 from archivist.tasks.extract.stated import EMAIL
 
@@ -75,7 +75,7 @@ def answered_value(sentence: str, question: str = "") -> list[str]:
     if opener is None:
         return []
     rest = sentence.strip()[opener.end():]
-    street = re.match(STREET_ADDRESS + r"(?:,?\s+[A-Z]{1,2}\d[\dA-Z]?\s*\d[A-Z]{2})?" + _ANSWER_END, rest)
+    street = re.match(STREET_ADDRESS + POSTCODE_TAIL + _ANSWER_END, rest)
     if street is not None and _STREET.search(street.group("address")):
         slot = "delivery address" if re.search(r"\bdeliver", question, re.IGNORECASE) else "address"
         return [f"My {slot} is {street.group(0).rstrip(' .;!?,')}."]

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from archivist.configs.relations import Relations
-from archivist.tasks.extract.grammar import Grammar
+from archivist.tasks.extract.grammar import Grammar, says_any
 from archivist.tasks.extract.parse import Clause, arguments
 from archivist.tasks.extract.sentences import split_sentences
 from archivist.tasks.extract.types import ExtractedFact
@@ -71,7 +71,7 @@ def change_adverb(doc: Any, g: Grammar) -> bool:
 
 def says_correction(lower: str, g: Grammar) -> bool:
     """`lower` (lower-cased) holds one of the config's `correction_markers` ("I meant", "typo") as words."""
-    return any(re.search(rf"\b{re.escape(marker)}\b", lower) for marker in g.cue("correction_markers"))
+    return says_any(lower, g.cue("correction_markers"))
 
 
 def corrected(facts: list[ExtractedFact], text: str, g: Grammar) -> list[ExtractedFact]:

@@ -62,9 +62,8 @@ def schedule_reading(clause: Clause, who: Who) -> Reading | None:
         return None
     day = next((a for n, a in arguments(clause.verb) if n == "prep:on"), None)
     if day is None:  # "is collected by direct debit on the 1st": the parser hangs the day on the method
-        day = next((p for n, a in arguments(clause.verb) if n in ("prep:by", "prep:via", "prep:through")
-                    for c in a.children if c.dep_ == "prep" and c.lower_ == "on"
-                    for p in c.children if p.dep_ == "pobj"), None)
+        day = next((d for n, a in arguments(clause.verb) if n in ("prep:by", "prep:via", "prep:through")
+                    for d in [_on_day(a)] if d is not None), None)
     if day is None or any(n == "dobj" for n, _ in arguments(clause.verb)):
         return None
     obj = object_text(phrase_tokens(day, set()), keep_possessive=True)
@@ -74,6 +73,12 @@ def schedule_reading(clause: Clause, who: Who) -> Reading | None:
     return _reading(clause, who, day, obj, f"{who.thing_text} {'are' if plural else 'is'} on")
 
 
+def _on_day(method: Any) -> Any | None:
+    """The object of an "on" the parser hangs on a payment method ("by direct debit on the 1st")."""
+    return next((p for c in method.children if c.dep_ == "prep" and c.lower_ == "on"
+                 for p in c.children if p.dep_ == "pobj"), None)
+
+
 def payment_day(clause: Clause, who: Who, method: Any | None) -> Reading | None:
     """ "you pay by direct debit on the 1st of each month", "I pay £38.50 on the 15th": the day a payment recurs,
     said beside how it is paid (`method`: the payment method's token, where the parser may hang the day)."""
@@ -81,8 +86,7 @@ def payment_day(clause: Clause, who: Who, method: Any | None) -> Reading | None:
         return None
     day = next((a for n, a in arguments(clause.verb) if n == "prep:on"), None)
     if day is None and method is not None:
-        day = next((p for c in method.children if c.dep_ == "prep" and c.lower_ == "on"
-                    for p in c.children if p.dep_ == "pobj"), None)
+        day = _on_day(method)
     if day is None:
         return None
     aside = {t.i for c in day.children if c.dep_ == "appos" for t in c.subtree}  # "..., ten instalments"

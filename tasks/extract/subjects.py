@@ -98,7 +98,7 @@ def _last_named(text: str, g: Grammar, person: str, *, plural: bool) -> str | No
     return best[1] if best else None
 
 
-_OTHERS = frozenset({"him", "her", "them"})
+_OTHER_PRONOUNS = frozenset({"him", "her", "them"})
 _SELF = frozenset({"me", "us", "myself", "ourselves", "i", "we", "family", "household", "home", "everyone"})
 
 
@@ -117,6 +117,6 @@ def held_for_another(clause: Any, obj: Any | None, g: Grammar) -> bool:
                 group = [person, *(c for c in person.conjuncts)]
                 if any(p.lower_ in _SELF for p in group):
                     continue
-                if any(p.lower_ in _OTHERS or p.pos_ == "NOUN" and kin_of(p, g) is not None for p in group):
+                if any(p.lower_ in _OTHER_PRONOUNS or p.pos_ == "NOUN" and kin_of(p, g) is not None for p in group):
                     return True
     return False

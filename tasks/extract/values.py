@@ -14,7 +14,7 @@ from typing import Any
 
 from archivist.tasks.extract.attributes import open_attribute
 from archivist.tasks.extract.grammar import Grammar
-from archivist.tasks.extract.held import STREET_ADDRESS
+from archivist.tasks.extract.held import POSTCODE_TAIL, STREET_ADDRESS
 from archivist.tasks.extract.parse import Clause, arguments
 from archivist.tasks.extract.phrasing import article
 from archivist.tasks.extract.relate import (
@@ -170,7 +170,7 @@ def _active_plan(clause: Clause, who: Who, value: Any, g: Grammar) -> Reading | 
     return Reading("plan", noun, obj, template_text("plan", "plan", who.name, obj) or "", "plan")
 
 
-_UNIT_ADDRESS = re.compile(STREET_ADDRESS + r"(?:,?\s+[A-Z]{1,2}\d[\dA-Z]?\s*\d[A-Z]{2}\b)?", re.IGNORECASE)
+_UNIT_ADDRESS = re.compile(STREET_ADDRESS + POSTCODE_TAIL, re.IGNORECASE)
 
 
 def _unit_address(value: Any, obj: str) -> str:
